@@ -1,0 +1,3 @@
+export * from './errors.js';
+export * from './endpoint.js';
+export * from './endpoints/platform.js';
