@@ -1,0 +1,136 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import lockfile from 'proper-lockfile';
+import type { Logger } from 'pino';
+import * as schema from './schema.js';
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+/** A single connection for work that must stay on one session (advisory locks, migrations). */
+export interface Session {
+  query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
+  /** Runs several statements at once (simple-query protocol, no parameters). */
+  exec(text: string): Promise<void>;
+}
+
+export interface Database {
+  kind: 'pglite' | 'postgres';
+  /** Drizzle over the pool (or the embedded instance). */
+  db: Db;
+  /** Raw parameterised query for hot paths (no ORM overhead). */
+  query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
+  /** Runs `fn` on one dedicated connection, released afterwards. */
+  withSession<T>(fn: (session: Session) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+export interface OpenDatabaseOptions {
+  databaseUrl?: string | undefined;
+  /** PGlite data folder; `memory://` (or undefined) for an in-memory database. */
+  dataDir?: string | undefined;
+  poolSize?: number;
+  log: Pick<Logger, 'info' | 'warn' | 'error'>;
+}
+
+export class DatabaseLockedError extends Error {
+  constructor(dir: string) {
+    super(
+      `The embedded database at ${dir} is in use by another Nebula process. Stop it first, or set DATA_DIR to another folder.`,
+    );
+    this.name = 'DatabaseLockedError';
+  }
+}
+
+export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database> {
+  return opts.databaseUrl ? openPostgres(opts.databaseUrl, opts.poolSize ?? 10, opts.log) : openPglite(opts.dataDir, opts.log);
+}
+
+async function openPostgres(url: string, poolSize: number, log: OpenDatabaseOptions['log']): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  pool.on('error', (err) => log.error({ err }, 'idle PostgreSQL client error'));
+  // Fail fast with a clear message when the server is unreachable.
+  const probe = await pool.connect();
+  probe.release();
+  const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+  return {
+    kind: 'postgres',
+    db,
+    async query<T>(text: string, params?: unknown[]) {
+      const res = await pool.query(text, params as unknown[]);
+      return res.rows as T[];
+    },
+    async withSession(fn) {
+      const client = await pool.connect();
+      try {
+        return await fn({
+          async query<T>(text: string, params?: unknown[]) {
+            return (await client.query(text, params as unknown[])).rows as T[];
+          },
+          async exec(text: string) {
+            await client.query(text);
+          },
+        });
+      } finally {
+        client.release();
+      }
+    },
+    async close() {
+      await pool.end();
+    },
+  };
+}
+
+async function openPglite(dataDir: string | undefined, log: OpenDatabaseOptions['log']): Promise<Database> {
+  let release: (() => Promise<void>) | undefined;
+  let client: PGlite;
+  if (!dataDir || dataDir.startsWith('memory://')) {
+    client = new PGlite();
+  } else {
+    const dir = path.resolve(dataDir);
+    await fs.mkdir(dir, { recursive: true });
+    // PGlite takes no lock on its folder: two processes on one folder would corrupt it.
+    try {
+      release = await lockfile.lock(dir, { stale: 15_000, update: 5_000, realpath: false });
+    } catch (err) {
+      if ((err as { code?: string }).code === 'ELOCKED') throw new DatabaseLockedError(dir);
+      throw err;
+    }
+    log.warn(
+      { dataDir: dir },
+      'Using the embedded PGlite database: for demo and development only (no fsync, single process). Set DATABASE_URL to run on PostgreSQL in production.',
+    );
+    client = new PGlite(dir);
+  }
+  await client.waitReady;
+  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  // PGlite is one connection: serialise sessions so advisory locks and transactions never interleave.
+  let chain: Promise<unknown> = Promise.resolve();
+  const session: Session = {
+    async query<T>(text: string, params?: unknown[]) {
+      return (await client.query(text, params)).rows as T[];
+    },
+    async exec(text: string) {
+      await client.exec(text);
+    },
+  };
+  return {
+    kind: 'pglite',
+    db,
+    query: session.query,
+    withSession(fn) {
+      const run = chain.then(() => fn(session));
+      chain = run.catch(() => undefined);
+      return run;
+    },
+    async close() {
+      await client.close();
+      if (release) await release();
+    },
+  };
+}

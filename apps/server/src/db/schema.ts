@@ -1,0 +1,97 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+/**
+ * The database schema. Migrations in ./migrations are generated from this file with
+ * `npm run db:generate` and must run on PostgreSQL 15 and on PGlite (PostgreSQL 18).
+ */
+
+/** Key/value operator settings (licence, plugins, feature switches). */
+export const settings = pgTable('settings', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const currencies = pgTable(
+  'currencies',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    icon: text('icon').notNull(),
+    style: text('style').notNull(),
+    decimals: integer('decimals').notNull(),
+    sortOrder: integer('sort_order').notNull().default(0),
+    enabled: boolean('enabled').notNull().default(true),
+    /** Configured static prices (used when no price feed is configured). Display only, never money. */
+    priceUsd: numeric('price_usd', { precision: 30, scale: 12 }).notNull().default('0'),
+    priceEur: numeric('price_eur', { precision: 30, scale: 12 }).notNull().default('0'),
+  },
+  (t) => [check('currencies_decimals_range', sql`${t.decimals} between 0 and 18`)],
+);
+
+export const currencyChains = pgTable(
+  'currency_chains',
+  {
+    currencyId: text('currency_id')
+      .notNull()
+      .references(() => currencies.id, { onDelete: 'cascade' }),
+    chainId: text('chain_id').notNull(),
+    name: text('name').notNull(),
+    sortOrder: integer('sort_order').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.currencyId, t.chainId] })],
+);
+
+/** A role grants permissions; id `*` holds every right. */
+export const roles = pgTable('roles', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  /** [{id, permissions: {active: true, ...}}] as the client reads it (spec 3 section 3). */
+  permissions: jsonb('permissions').notNull().default(sql`'[]'::jsonb`),
+});
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    email: text('email'),
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    passwordHash: text('password_hash'),
+    avatar: text('avatar'),
+    isDemoAccount: boolean('is_demo_account').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('users_name_lower_unique').on(sql`lower(${t.name})`),
+    uniqueIndex('users_email_lower_unique').on(sql`lower(${t.email})`),
+  ],
+);
+
+export const userRoles = pgTable(
+  'user_roles',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    roleId: text('role_id')
+      .notNull()
+      .references(() => roles.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.roleId] }), index('user_roles_role_idx').on(t.roleId)],
+);

@@ -1,0 +1,21 @@
+import { featuresEndpoint, licenseEndpoint } from '@nebula/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../platform/context.js';
+import { registerEndpoint } from '../../platform/endpoints.js';
+import { FEATURE_NAMES, PLUGIN_NAMES, readLicenseSettings, toLicense } from './license.js';
+
+export function registerPlatformRoutes(app: FastifyInstance, ctx: AppContext): void {
+  registerEndpoint(app, licenseEndpoint, async () => toLicense(await readLicenseSettings(ctx.database)));
+
+  registerEndpoint(app, featuresEndpoint, async () => {
+    const s = await readLicenseSettings(ctx.database);
+    return {
+      features: Object.entries(s.features).map(([id, enabled]) => ({ id, name: FEATURE_NAMES[id] ?? id, enabled })),
+      plugins: Object.entries(s.plugins).map(([id, enabled]) => ({
+        id,
+        name: (PLUGIN_NAMES as Record<string, string>)[id] ?? id,
+        enabled,
+      })),
+    };
+  });
+}

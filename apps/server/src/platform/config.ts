@@ -1,0 +1,116 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * Configuration comes only from environment variables, validated here at start-up.
+ * Development defaults are safe to run locally and are refused in production mode.
+ */
+export const DEV_SECRET_KEY = 'dev-only-secret-key-do-not-use-in-production-0000';
+
+const booleanish = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  PUBLIC_URL: z.url().optional(),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+    .optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
+    .optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  SECRET_KEY: z.string().min(32, 'must be at least 32 characters').default(DEV_SECRET_KEY),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  MAIL_FROM: z.string().default('Nebula Casino <no-reply@localhost>'),
+  DEMO_PASSWORD: z.string().min(5, 'must be at least 5 characters').optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_PRETTY: booleanish.optional(),
+  BODY_LIMIT: z.coerce.number().int().min(1024).max(10 * 1024 * 1024).default(256 * 1024),
+  TRUST_PROXY: booleanish.default(false),
+  WEB_DIST: z.string().optional(),
+  SERVE_WEB: booleanish.default(true),
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
+});
+
+export type Mode = 'development' | 'production' | 'test';
+
+export interface Config {
+  mode: Mode;
+  isProduction: boolean;
+  host: string;
+  port: number;
+  publicUrl: string;
+  databaseUrl: string | undefined;
+  databasePoolSize: number;
+  redisUrl: string | undefined;
+  dataDir: string;
+  secretKey: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  demoPassword: string | undefined;
+  logLevel: string;
+  logPretty: boolean;
+  bodyLimit: number;
+  trustProxy: boolean;
+  webDist: string | undefined;
+  serveWeb: boolean;
+  shutdownGraceMs: number;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n  - ${problems.join('\n  - ')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Parses and checks the environment. Throws ConfigError listing every problem at once. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
+  }
+  const e = parsed.data;
+  const problems: string[] = [];
+  const isProduction = e.NODE_ENV === 'production';
+  if (isProduction) {
+    if (e.SECRET_KEY === DEV_SECRET_KEY) problems.push('SECRET_KEY: set a real secret in production');
+    if (!e.DATABASE_URL) problems.push('DATABASE_URL: production runs on PostgreSQL, not the embedded database');
+    if (!e.PUBLIC_URL) problems.push('PUBLIC_URL: required in production');
+    if (e.DEMO_PASSWORD) problems.push('DEMO_PASSWORD: demo accounts do not exist in production');
+  }
+  if (problems.length) throw new ConfigError(problems);
+  return {
+    mode: e.NODE_ENV,
+    isProduction,
+    host: e.HOST,
+    port: e.PORT,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
+    redisUrl: e.REDIS_URL,
+    dataDir: path.resolve(e.DATA_DIR),
+    secretKey: e.SECRET_KEY,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    demoPassword: e.DEMO_PASSWORD,
+    logLevel: e.LOG_LEVEL,
+    logPretty: e.LOG_PRETTY ?? (!isProduction && process.stdout.isTTY === true),
+    bodyLimit: e.BODY_LIMIT,
+    trustProxy: e.TRUST_PROXY,
+    webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : undefined,
+    serveWeb: e.SERVE_WEB,
+    shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
+  };
+}

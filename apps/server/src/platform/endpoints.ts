@@ -1,0 +1,58 @@
+import type { Endpoint, ParsedRequestOf, ResponseOf } from '@nebula/contracts';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError, validationError } from './errors.js';
+import { enforcePolicy } from './policy.js';
+import type { AuthUser } from './context.js';
+
+export interface HandlerArgs<E extends Endpoint> {
+  input: ParsedRequestOf<E>;
+  user: AuthUser | null;
+  params: Record<string, string>;
+  req: FastifyRequest;
+  reply: FastifyReply;
+}
+
+export type Handler<E extends Endpoint> = (args: HandlerArgs<E>) => Promise<ResponseOf<E>> | ResponseOf<E>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every contract endpoint registered on this app, for sweeps over all routes. */
+    endpoints: Endpoint[];
+  }
+  interface FastifyRequest {
+    user: AuthUser | null;
+  }
+}
+
+/**
+ * Registers a route from its contract: parses the body (or query for GET/DELETE) with the
+ * contract's schema, enforces its policy, runs the handler and checks the response against the
+ * contract before it leaves. Handlers therefore only ever see valid input.
+ */
+export function registerEndpoint<E extends Endpoint>(app: FastifyInstance, endpoint: E, handler: Handler<E>): void {
+  app.endpoints.push(endpoint);
+  const usesQuery = endpoint.method === 'GET' || endpoint.method === 'DELETE';
+  app.route({
+    method: endpoint.method,
+    url: endpoint.path,
+    handler: async (req, reply) => {
+      enforcePolicy(endpoint.policy, req.user);
+      const raw = usesQuery ? (req.query ?? {}) : (req.body ?? {});
+      const parsed = endpoint.request.safeParse(raw);
+      if (!parsed.success) throw validationError(parsed.error, usesQuery ? 'query' : 'body');
+      const result = await handler({
+        input: parsed.data as ParsedRequestOf<E>,
+        user: req.user,
+        params: (req.params ?? {}) as Record<string, string>,
+        req,
+        reply,
+      });
+      const checked = endpoint.response.safeParse(result);
+      if (!checked.success) {
+        req.log.error({ issues: checked.error.issues, path: endpoint.path }, 'response does not match its contract');
+        throw new AppError(500, 'internal', 'Internal server error.');
+      }
+      return checked.data;
+    },
+  });
+}
