@@ -81,6 +81,7 @@ async function openPostgres(url: string, poolSize: number, log: OpenDatabaseOpti
       }
     },
     async close() {
+      if (pool.ended) return;
       await pool.end();
     },
   };
@@ -129,6 +130,7 @@ async function openPglite(dataDir: string | undefined, log: OpenDatabaseOptions[
       return run;
     },
     async close() {
+      if (client.closed) return;
       await client.close();
       if (release) await release();
     },

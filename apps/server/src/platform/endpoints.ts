@@ -37,7 +37,7 @@ export function registerEndpoint<E extends Endpoint>(app: FastifyInstance, endpo
     url: endpoint.path,
     handler: async (req, reply) => {
       enforcePolicy(endpoint.policy, req.user);
-      const raw = usesQuery ? (req.query ?? {}) : (req.body ?? {});
+      const raw = usesQuery ? (req.query ?? {}) : req.body === undefined ? {} : req.body;
       const parsed = endpoint.request.safeParse(raw);
       if (!parsed.success) throw validationError(parsed.error, usesQuery ? 'query' : 'body');
       const result = await handler({

@@ -81,7 +81,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance &
 
   // An empty body is `{}` to the contracts; anything else must be valid JSON (proto-poisoning safe).
   const defaultJson = app.getDefaultJsonParser('error', 'error');
-  app.removeContentTypeParser('application/json');
+  app.removeAllContentTypeParsers();
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
     if (typeof body === 'string' && body.trim() === '') return done(null, undefined);
     return defaultJson(req, body as string, done);

@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, DEV_SECRET_KEY, loadConfig } from './config.js';
+
+describe('loadConfig', () => {
+  it('has safe development defaults', () => {
+    const c = loadConfig({});
+    expect(c.mode).toBe('development');
+    expect(c.port).toBe(3000);
+    expect(c.secretKey).toBe(DEV_SECRET_KEY);
+    expect(c.databaseUrl).toBeUndefined();
+    expect(c.dataDir.endsWith('data')).toBe(true);
+    expect(c.publicUrl).toBe('http://localhost:3000');
+  });
+
+  it('lists every invalid variable at once', () => {
+    try {
+      loadConfig({ PORT: 'abc', DATABASE_URL: 'mysql://x', LOG_LEVEL: 'loud' });
+      expect.unreachable();
+    } catch (err) {
+      expect(err).toBeInstanceOf(ConfigError);
+      const text = (err as ConfigError).problems.join('\n');
+      expect(text).toContain('PORT');
+      expect(text).toContain('DATABASE_URL');
+      expect(text).toContain('LOG_LEVEL');
+    }
+  });
+
+  it('refuses to run production with development secrets or the embedded database', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/SECRET_KEY/);
+    const err = (() => {
+      try {
+        loadConfig({ NODE_ENV: 'production', SECRET_KEY: DEV_SECRET_KEY });
+      } catch (e) {
+        return e as ConfigError;
+      }
+    })();
+    expect(err?.problems.some((p) => p.startsWith('DATABASE_URL'))).toBe(true);
+    expect(() => loadConfig({ NODE_ENV: 'production', SECRET_KEY: 'short' })).toThrow(/at least 32/);
+    expect(() =>
+      loadConfig({
+        NODE_ENV: 'production',
+        SECRET_KEY: 'x'.repeat(40),
+        DATABASE_URL: 'postgres://db/nebula',
+        PUBLIC_URL: 'https://casino.example',
+        DEMO_PASSWORD: 'hunter22',
+      }),
+    ).toThrow(/DEMO_PASSWORD/);
+  });
+
+  it('accepts a complete production configuration', () => {
+    const c = loadConfig({
+      NODE_ENV: 'production',
+      SECRET_KEY: 'x'.repeat(40),
+      DATABASE_URL: 'postgres://db/nebula',
+      PUBLIC_URL: 'https://casino.example/',
+      REDIS_URL: 'redis://cache:6379',
+    });
+    expect(c.isProduction).toBe(true);
+    expect(c.publicUrl).toBe('https://casino.example');
+  });
+});

@@ -1,0 +1,109 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DatabaseLockedError, openDatabase } from '../src/db/client.js';
+import { listMigrations, migrationsApplied, runMigrations } from '../src/db/migrate.js';
+import { seedDatabase } from '../src/db/seed.js';
+import { verifyPassword } from '../src/modules/users/index.js';
+import { createTestDatabase } from './helpers/test-server.js';
+
+const log = pino({ level: 'silent' });
+
+describe('migrations', () => {
+  let t: Awaited<ReturnType<typeof createTestDatabase>>;
+  beforeAll(async () => {
+    t = await createTestDatabase();
+  });
+  afterAll(async () => {
+    await t?.drop();
+  });
+
+  it('apply each file once even when several nodes start at the same time', async () => {
+    // A second connection pool stands in for a second node (on PGlite, the same instance).
+    const other = t.url ? await openDatabase({ databaseUrl: t.url, poolSize: 2, log }) : t.database;
+    try {
+      expect(await migrationsApplied(t.database)).toBe(false);
+      const [a, b] = await Promise.all([runMigrations(t.database), runMigrations(other)]);
+      const files = await listMigrations();
+      expect([...a, ...b].sort()).toEqual(files);
+      expect(await migrationsApplied(t.database)).toBe(true);
+      expect(await runMigrations(t.database)).toEqual([]);
+      const rows = await t.database.query<{ n: number }>('select count(*)::int as n from schema_migrations');
+      expect(rows[0]?.n).toBe(files.length);
+    } finally {
+      if (other !== t.database) await other.close();
+    }
+  });
+
+  it('seeding is idempotent and keeps operator changes', async () => {
+    await seedDatabase(t.database, { withDemoAccounts: true, demoPassword: 'first-pass' });
+    await t.database.query("update currencies set price_usd = 123 where id = 'btc'");
+    const count = async (table: string) =>
+      (await t.database.query<{ n: number }>(`select count(*)::int as n from ${table}`))[0]?.n;
+    const before = {
+      currencies: await count('currencies'),
+      chains: await count('currency_chains'),
+      roles: await count('roles'),
+      users: await count('users'),
+      userRoles: await count('user_roles'),
+    };
+    const second = await seedDatabase(t.database, { withDemoAccounts: true, demoPassword: 'second-pass' });
+    expect(second.demoPassword).toBe('second-pass');
+    expect({
+      currencies: await count('currencies'),
+      chains: await count('currency_chains'),
+      roles: await count('roles'),
+      users: await count('users'),
+      userRoles: await count('user_roles'),
+    }).toEqual(before);
+    expect(before.users).toBe(3);
+    const btc = await t.database.query<{ p: string }>("select price_usd::int::text as p from currencies where id = 'btc'");
+    expect(btc[0]?.p).toBe('123');
+    const users = await t.database.query<{ name: string; password_hash: string; role_id: string }>(
+      'select u.name, u.password_hash, r.role_id from users u join user_roles r on r.user_id = u.id order by u.name',
+    );
+    expect(users.map((u) => [u.name, u.role_id])).toEqual([
+      ['admin', '*'],
+      ['moderator', 'chat_moderator'],
+      ['player', 'player'],
+    ]);
+    for (const u of users) {
+      expect(u.password_hash.startsWith('$argon2id$')).toBe(true);
+      expect(await verifyPassword(u.password_hash, 'second-pass')).toBe(true);
+      expect(await verifyPassword(u.password_hash, 'first-pass')).toBe(false);
+    }
+  });
+
+  it('never creates demo accounts outside development', async () => {
+    const fresh = await createTestDatabase();
+    try {
+      await runMigrations(fresh.database);
+      const res = await seedDatabase(fresh.database, { withDemoAccounts: false });
+      expect(res.demoPassword).toBeUndefined();
+      const rows = await fresh.database.query<{ n: number }>('select count(*)::int as n from users');
+      expect(rows[0]?.n).toBe(0);
+    } finally {
+      await fresh.drop();
+    }
+  });
+});
+
+describe('embedded PGlite', () => {
+  it('creates missing parent folders and refuses a second process on the same folder', async () => {
+    const root = await fs.mkdtemp(path.join(os.tmpdir(), 'nebula-lock-'));
+    const dir = path.join(root, 'nested', 'deeper', 'pglite');
+    const first = await openDatabase({ dataDir: dir, log });
+    try {
+      await expect(openDatabase({ dataDir: dir, log })).rejects.toBeInstanceOf(DatabaseLockedError);
+    } finally {
+      await first.close();
+    }
+    // Released on close: the folder can be opened again, and the data survived.
+    const again = await openDatabase({ dataDir: dir, log });
+    await again.query('create table if not exists t (x int)');
+    await again.close();
+    await fs.rm(root, { recursive: true, force: true });
+  });
+});

@@ -1,0 +1,70 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import pino from 'pino';
+import { loadConfig, type Config } from '../../src/platform/config.js';
+import { openDatabase, type Database } from '../../src/db/client.js';
+import { createServer, type Server } from '../../src/server.js';
+
+/**
+ * A fresh database for one test file: with DATABASE_URL, a newly created PostgreSQL database
+ * (dropped on release); otherwise an in-memory PGlite.
+ */
+export async function createTestDatabase(): Promise<{ url: string | undefined; database: Database; drop(): Promise<void> }> {
+  const log = pino({ level: 'silent' });
+  const base = process.env.DATABASE_URL;
+  if (!base) {
+    const database = await openDatabase({ log });
+    return { url: undefined, database, drop: () => database.close() };
+  }
+  const name = `nebula_test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`create database "${name}"`);
+  await admin.end();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 5, log });
+  let dropped = false;
+  return {
+    url: url.toString(),
+    database,
+    async drop() {
+      if (dropped) return;
+      dropped = true;
+      await database.close().catch(() => undefined);
+      const c = new pg.Client({ connectionString: base });
+      await c.connect();
+      await c.query(`drop database if exists "${name}" with (force)`);
+      await c.end();
+    },
+  };
+}
+
+export interface TestServer {
+  server: Server;
+  app: Server['app'];
+  config: Config;
+  close(): Promise<void>;
+}
+
+/** A fully assembled server (migrated and seeded) on a fresh database, not listening. */
+export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+  const testDb = await createTestDatabase();
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    SERVE_WEB: 'false',
+    ...(testDb.url ? { DATABASE_URL: testDb.url } : {}),
+    ...env,
+  });
+  const server = await createServer(config, { log: pino({ level: 'silent' }), database: testDb.database });
+  return {
+    server,
+    app: server.app,
+    config,
+    async close() {
+      await server.close();
+      await testDb.drop();
+    },
+  };
+}
