@@ -39,7 +39,15 @@ const bin = (name) => path.join(root, 'node_modules/.bin', name);
 if (want('static')) {
   check('lint', bin('eslint'), ['.', '--max-warnings=0']);
   check('format', bin('prettier'), ['--check', '.', '--log-level', 'warn']);
-  for (const project of ['packages/contracts', 'packages/money', 'packages/fairness', 'packages/games', 'apps/server', 'apps/web', 'e2e']) {
+  for (const project of [
+    'packages/contracts',
+    'packages/money',
+    'packages/fairness',
+    'packages/games',
+    'apps/server',
+    'apps/web',
+    'e2e',
+  ]) {
     check(`typecheck ${project}`, bin('tsc'), ['-p', `${project}/tsconfig.json`, '--noEmit']);
   }
 }
@@ -48,7 +56,12 @@ function vitest(label, projects, env = {}) {
   const out = path.join(tmp, `vitest-${label}.json`);
   rmSync(out, { force: true });
   const projectArgs = projects.flatMap((p) => ['--project', p]);
-  const ok = run(`vitest ${label}`, bin('vitest'), ['run', ...projectArgs, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`], { env });
+  const ok = run(
+    `vitest ${label}`,
+    bin('vitest'),
+    ['run', ...projectArgs, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`],
+    { env },
+  );
   if (existsSync(out)) {
     const r = JSON.parse(readFileSync(out, 'utf8'));
     totals.passed += r.numPassedTests;
@@ -70,9 +83,14 @@ if (want('server')) vitest('server', ['server']);
 if (want('e2e')) {
   const out = path.join(tmp, 'playwright.json');
   rmSync(out, { force: true });
-  const ok = run('e2e (Playwright, Chromium)', bin('playwright'), ['test', '-c', 'e2e/playwright.config.ts', '--reporter=list,json'], {
-    env: { PLAYWRIGHT_JSON_OUTPUT_NAME: out, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' },
-  });
+  const ok = run(
+    'e2e (Playwright, Chromium)',
+    bin('playwright'),
+    ['test', '-c', 'e2e/playwright.config.ts', '--reporter=list,json'],
+    {
+      env: { PLAYWRIGHT_JSON_OUTPUT_NAME: out, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' },
+    },
+  );
   if (existsSync(out)) {
     const s = JSON.parse(readFileSync(out, 'utf8')).stats ?? {};
     totals.passed += (s.expected ?? 0) + (s.flaky ?? 0);

@@ -25,7 +25,10 @@ export interface Server {
  * Assembles a server: database (PostgreSQL or embedded PGlite), migrations under an advisory
  * lock, idempotent seed, and the HTTP app with every module. Does not listen.
  */
-export async function createServer(config: Config, opts: { log?: Logger; database?: Database } = {}): Promise<Server> {
+export async function createServer(
+  config: Config,
+  opts: { log?: Logger; database?: Database } = {},
+): Promise<Server> {
   const log = opts.log ?? pino(loggerOptions(config));
   const database =
     opts.database ??

@@ -112,7 +112,11 @@ describe('bad input on every endpoint', () => {
 
   it('an empty body is an empty request', async () => {
     for (const e of t.app.endpoints.filter((e) => e.method !== 'GET')) {
-      const res = await t.app.inject({ method: e.method, url: e.path, headers: { 'content-type': 'application/json' } });
+      const res = await t.app.inject({
+        method: e.method,
+        url: e.path,
+        headers: { 'content-type': 'application/json' },
+      });
       expect(res.statusCode, `${e.method} ${e.path}`).toBeLessThan(500);
     }
   });

@@ -59,7 +59,9 @@ describe('migrations', () => {
       userRoles: await count('user_roles'),
     }).toEqual(before);
     expect(before.users).toBe(3);
-    const btc = await t.database.query<{ p: string }>("select price_usd::int::text as p from currencies where id = 'btc'");
+    const btc = await t.database.query<{ p: string }>(
+      "select price_usd::int::text as p from currencies where id = 'btc'",
+    );
     expect(btc[0]?.p).toBe('123');
     const users = await t.database.query<{ name: string; password_hash: string; role_id: string }>(
       'select u.name, u.password_hash, r.role_id from users u join user_roles r on r.user_id = u.id order by u.name',

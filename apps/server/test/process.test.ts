@@ -25,7 +25,11 @@ function freePort(): Promise<number> {
   });
 }
 
-function run(env: Record<string, string>): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
+function run(env: Record<string, string>): {
+  child: ChildProcess;
+  output: () => string;
+  exited: Promise<number | null>;
+} {
   const child = spawn(process.execPath, [tsxBin, 'src/main.ts'], {
     cwd: serverDir,
     env: { PATH: process.env.PATH ?? '', LOG_PRETTY: 'false', SERVE_WEB: 'false', ...env },
@@ -58,7 +62,12 @@ describe('server process', () => {
     const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'nebula-proc-'));
     tmpDirs.push(dataDir);
     const port = await freePort();
-    const env: Record<string, string> = { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO_PASSWORD: 'demo-pass-1' };
+    const env: Record<string, string> = {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DEMO_PASSWORD: 'demo-pass-1',
+    };
     const p = run(env);
     await waitFor(() => p.output().includes('Nebula is running at'), 60_000);
     expect(p.output()).toContain(`http://localhost:${port}`);

@@ -48,10 +48,16 @@ export class DatabaseLockedError extends Error {
 }
 
 export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database> {
-  return opts.databaseUrl ? openPostgres(opts.databaseUrl, opts.poolSize ?? 10, opts.log) : openPglite(opts.dataDir, opts.log);
+  return opts.databaseUrl
+    ? openPostgres(opts.databaseUrl, opts.poolSize ?? 10, opts.log)
+    : openPglite(opts.dataDir, opts.log);
 }
 
-async function openPostgres(url: string, poolSize: number, log: OpenDatabaseOptions['log']): Promise<Database> {
+async function openPostgres(
+  url: string,
+  poolSize: number,
+  log: OpenDatabaseOptions['log'],
+): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
   pool.on('error', (err) => log.error({ err }, 'idle PostgreSQL client error'));
   // Fail fast with a clear message when the server is unreachable.

@@ -61,7 +61,9 @@ export const roles = pgTable('roles', {
   id: text('id').primaryKey(),
   name: text('name').notNull(),
   /** [{id, permissions: {active: true, ...}}] as the client reads it (spec 3 section 3). */
-  permissions: jsonb('permissions').notNull().default(sql`'[]'::jsonb`),
+  permissions: jsonb('permissions')
+    .notNull()
+    .default(sql`'[]'::jsonb`),
 });
 
 export const users = pgTable(

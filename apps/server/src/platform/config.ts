@@ -35,7 +35,12 @@ const envSchema = z.object({
   DEMO_PASSWORD: z.string().min(5, 'must be at least 5 characters').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOG_PRETTY: booleanish.optional(),
-  BODY_LIMIT: z.coerce.number().int().min(1024).max(10 * 1024 * 1024).default(256 * 1024),
+  BODY_LIMIT: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(10 * 1024 * 1024)
+    .default(256 * 1024),
   TRUST_PROXY: booleanish.default(false),
   WEB_DIST: z.string().optional(),
   SERVE_WEB: booleanish.default(true),
@@ -86,7 +91,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const isProduction = e.NODE_ENV === 'production';
   if (isProduction) {
     if (e.SECRET_KEY === DEV_SECRET_KEY) problems.push('SECRET_KEY: set a real secret in production');
-    if (!e.DATABASE_URL) problems.push('DATABASE_URL: production runs on PostgreSQL, not the embedded database');
+    if (!e.DATABASE_URL)
+      problems.push('DATABASE_URL: production runs on PostgreSQL, not the embedded database');
     if (!e.PUBLIC_URL) problems.push('PUBLIC_URL: required in production');
     if (e.DEMO_PASSWORD) problems.push('DEMO_PASSWORD: demo accounts do not exist in production');
   }

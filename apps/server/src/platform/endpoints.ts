@@ -29,7 +29,11 @@ declare module 'fastify' {
  * contract's schema, enforces its policy, runs the handler and checks the response against the
  * contract before it leaves. Handlers therefore only ever see valid input.
  */
-export function registerEndpoint<E extends Endpoint>(app: FastifyInstance, endpoint: E, handler: Handler<E>): void {
+export function registerEndpoint<E extends Endpoint>(
+  app: FastifyInstance,
+  endpoint: E,
+  handler: Handler<E>,
+): void {
   app.endpoints.push(endpoint);
   const usesQuery = endpoint.method === 'GET' || endpoint.method === 'DELETE';
   app.route({
@@ -49,7 +53,10 @@ export function registerEndpoint<E extends Endpoint>(app: FastifyInstance, endpo
       });
       const checked = endpoint.response.safeParse(result);
       if (!checked.success) {
-        req.log.error({ issues: checked.error.issues, path: endpoint.path }, 'response does not match its contract');
+        req.log.error(
+          { issues: checked.error.issues, path: endpoint.path },
+          'response does not match its contract',
+        );
         throw new AppError(500, 'internal', 'Internal server error.');
       }
       return checked.data;

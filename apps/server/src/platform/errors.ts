@@ -17,7 +17,9 @@ export class AppError extends Error {
   }
 
   toBody(): ApiErrorBody {
-    return this.fields ? { code: this.code, message: this.message, fields: this.fields } : { code: this.code, message: this.message };
+    return this.fields
+      ? { code: this.code, message: this.message, fields: this.fields }
+      : { code: this.code, message: this.message };
   }
 
   static badRequest(message: string, code: string | number = 'bad_request'): AppError {

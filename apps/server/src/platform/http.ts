@@ -11,7 +11,16 @@ import type { AppContext, AuthResolver } from './context.js';
 import { migrationsApplied } from '../db/migrate.js';
 
 /** Paths that belong to the API; everything else is the web app (SPA fallback to index.html). */
-const API_PREFIXES = ['/api/', '/auth/', '/license', '/sanctum/', '/ws', '/healthz', '/readyz', '/admin/api/'];
+const API_PREFIXES = [
+  '/api/',
+  '/auth/',
+  '/license',
+  '/sanctum/',
+  '/ws',
+  '/healthz',
+  '/readyz',
+  '/admin/api/',
+];
 export const isApiPath = (url: string): boolean => API_PREFIXES.some((p) => url === p || url.startsWith(p));
 
 export interface BuildAppOptions {
@@ -28,7 +37,10 @@ export interface AppState {
 }
 
 /** Maps any thrown error to the one error model: `{code, message}` with the right status. */
-export function toErrorResponse(err: FastifyError | AppError | Error, log: Pick<Logger, 'error'>): {
+export function toErrorResponse(
+  err: FastifyError | AppError | Error,
+  log: Pick<Logger, 'error'>,
+): {
   status: number;
   body: { code: string | number; message: string; fields?: { path: string; message: string }[] };
 } {
@@ -36,10 +48,16 @@ export function toErrorResponse(err: FastifyError | AppError | Error, log: Pick<
   const fe = err as FastifyError;
   switch (fe.code) {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return { status: 413, body: { code: ErrorCode.PayloadTooLarge, message: 'The request body is too large.' } };
+      return {
+        status: 413,
+        body: { code: ErrorCode.PayloadTooLarge, message: 'The request body is too large.' },
+      };
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-      return { status: 400, body: { code: ErrorCode.InvalidJson, message: 'The request body is not valid JSON.' } };
+      return {
+        status: 400,
+        body: { code: ErrorCode.InvalidJson, message: 'The request body is not valid JSON.' },
+      };
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
       return {
@@ -50,11 +68,17 @@ export function toErrorResponse(err: FastifyError | AppError | Error, log: Pick<
       break;
   }
   if (err instanceof SyntaxError) {
-    return { status: 400, body: { code: ErrorCode.InvalidJson, message: 'The request body is not valid JSON.' } };
+    return {
+      status: 400,
+      body: { code: ErrorCode.InvalidJson, message: 'The request body is not valid JSON.' },
+    };
   }
   const status = typeof fe.statusCode === 'number' ? fe.statusCode : 500;
   if (status >= 400 && status < 500) {
-    return { status, body: { code: status === 429 ? ErrorCode.RateLimited : 'bad_request', message: fe.message } };
+    return {
+      status,
+      body: { code: status === 429 ? ErrorCode.RateLimited : 'bad_request', message: fe.message },
+    };
   }
   log.error({ err }, 'unhandled error');
   return { status: 500, body: { code: ErrorCode.Internal, message: 'Internal server error.' } };
@@ -110,10 +134,14 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance &
     try {
       await ctx.database.query('select 1');
     } catch {
-      return reply.status(503).send({ code: ErrorCode.Unavailable, message: 'The database is not reachable.' });
+      return reply
+        .status(503)
+        .send({ code: ErrorCode.Unavailable, message: 'The database is not reachable.' });
     }
     if (!(await migrationsApplied(ctx.database))) {
-      return reply.status(503).send({ code: ErrorCode.Unavailable, message: 'Migrations are not applied yet.' });
+      return reply
+        .status(503)
+        .send({ code: ErrorCode.Unavailable, message: 'Migrations are not applied yet.' });
     }
     return { status: 'ok', database: ctx.database.kind, migrations: 'applied' };
   });

@@ -17,7 +17,12 @@ export function loggerOptions(config: Pick<Config, 'logLevel' | 'logPretty'>): L
       censor: '[redacted]',
     },
     ...(config.logPretty
-      ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss.l', ignore: 'pid,hostname' } } }
+      ? {
+          transport: {
+            target: 'pino-pretty',
+            options: { translateTime: 'HH:MM:ss.l', ignore: 'pid,hostname' },
+          },
+        }
       : {}),
   };
 }

@@ -9,7 +9,11 @@ import { createServer, type Server } from '../../src/server.js';
  * A fresh database for one test file: with DATABASE_URL, a newly created PostgreSQL database
  * (dropped on release); otherwise an in-memory PGlite.
  */
-export async function createTestDatabase(): Promise<{ url: string | undefined; database: Database; drop(): Promise<void> }> {
+export async function createTestDatabase(): Promise<{
+  url: string | undefined;
+  database: Database;
+  drop(): Promise<void>;
+}> {
   const log = pino({ level: 'silent' });
   const base = process.env.DATABASE_URL;
   if (!base) {

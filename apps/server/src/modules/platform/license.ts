@@ -64,10 +64,16 @@ export async function seedLicense(database: Database): Promise<void> {
   const current = await readLicenseSettings(database);
   let changed = false;
   for (const [id, on] of Object.entries(DEFAULT_LICENSE.features)) {
-    if (!(id in current.features)) ((current.features[id] = on), (changed = true));
+    if (!(id in current.features)) {
+      current.features[id] = on;
+      changed = true;
+    }
   }
   for (const id of pluginIds) {
-    if (!(id in current.plugins)) ((current.plugins[id] = DEFAULT_LICENSE.plugins[id] ?? false), (changed = true));
+    if (!(id in current.plugins)) {
+      current.plugins[id] = DEFAULT_LICENSE.plugins[id] ?? false;
+      changed = true;
+    }
   }
   if (changed) await putSetting(database, LICENSE_KEY, current);
 }
@@ -96,6 +102,8 @@ export function toLicense(s: LicenseSettings): License {
       .filter(([, on]) => on)
       .map(([id]) => ({ id })),
     plugins,
-    pluginSettings: Object.fromEntries(Object.entries(s.pluginSettings).filter(([id]) => plugins.includes(id))),
+    pluginSettings: Object.fromEntries(
+      Object.entries(s.pluginSettings).filter(([id]) => plugins.includes(id)),
+    ),
   };
 }

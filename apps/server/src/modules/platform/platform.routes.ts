@@ -10,7 +10,11 @@ export function registerPlatformRoutes(app: FastifyInstance, ctx: AppContext): v
   registerEndpoint(app, featuresEndpoint, async () => {
     const s = await readLicenseSettings(ctx.database);
     return {
-      features: Object.entries(s.features).map(([id, enabled]) => ({ id, name: FEATURE_NAMES[id] ?? id, enabled })),
+      features: Object.entries(s.features).map(([id, enabled]) => ({
+        id,
+        name: FEATURE_NAMES[id] ?? id,
+        enabled,
+      })),
       plugins: Object.entries(s.plugins).map(([id, enabled]) => ({
         id,
         name: (PLUGIN_NAMES as Record<string, string>)[id] ?? id,

@@ -35,10 +35,10 @@ export async function seedDemoAccounts(database: Database, password: string): Pr
     );
     const id = rows[0]?.id;
     if (!id) continue; // a real user took the name: leave them alone
-    await database.query(
-      'insert into user_roles (user_id, role_id) values ($1, $2) on conflict do nothing',
-      [id, a.role],
-    );
+    await database.query('insert into user_roles (user_id, role_id) values ($1, $2) on conflict do nothing', [
+      id,
+      a.role,
+    ]);
   }
 }
 
