@@ -40,9 +40,7 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void stop('SIGTERM'));
   process.on('SIGINT', () => void stop('SIGINT'));
 
-  await app.listen({ host: config.host, port: config.port });
-  const address = app.server.address();
-  const port = typeof address === 'object' && address ? address.port : config.port;
+  const { port, wsPort } = await server.listen();
   const url = config.publicUrl.includes(`:${config.port}`)
     ? config.publicUrl.replace(`:${config.port}`, `:${port}`)
     : config.publicUrl;
@@ -51,6 +49,7 @@ async function main(): Promise<void> {
     `  Nebula is running at ${url}`,
     `  Database: ${server.database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir} (demo/development only)` : 'PostgreSQL'}`,
   ];
+  if (wsPort) lines.push(`  Realtime also on port ${wsPort} (/ws)`);
   if (server.seed.demoPassword) {
     lines.push(
       `  Demo accounts: ${DEMO_ACCOUNTS.map((a) => a.name).join(', ')}`,

@@ -1,4 +1,7 @@
+import http from 'node:http';
+import os from 'node:os';
 import path from 'node:path';
+import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import pino, { type Logger } from 'pino';
 import type { FastifyInstance } from 'fastify';
@@ -9,27 +12,35 @@ import { openDatabase, type Database } from './db/client.js';
 import { runMigrations } from './db/migrate.js';
 import { seedDatabase, type SeedResult } from './db/seed.js';
 import { modules } from './modules/index.js';
+import { createAuthResolver, resolveToken, verifyWsSecret } from './modules/auth/index.js';
+import { createRealtime, type Realtime } from './realtime/index.js';
 
 export const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
 export interface Server {
   app: FastifyInstance & { state: AppState };
   database: Database;
+  realtime: Realtime;
   log: Logger;
   seed: SeedResult;
-  /** Stops accepting connections, drains in-flight requests, closes the database. Idempotent. */
+  nodeId: string;
+  /** Listens on the HTTP port (API, web app, /ws) and the optional second realtime port. */
+  listen(): Promise<{ port: number; wsPort?: number }>;
+  /** Stops accepting connections, drains in-flight requests, closes sockets and the database. Idempotent. */
   close(): Promise<void>;
+}
+
+export function newNodeId(): string {
+  return `${os.hostname()}-${process.pid}-${randomBytes(3).toString('hex')}`;
 }
 
 /**
  * Assembles a server: database (PostgreSQL or embedded PGlite), migrations under an advisory
- * lock, idempotent seed, and the HTTP app with every module. Does not listen.
+ * lock, idempotent seed, realtime hub, and the HTTP app with every module. Does not listen.
  */
-export async function createServer(
-  config: Config,
-  opts: { log?: Logger; database?: Database } = {},
-): Promise<Server> {
+export async function createServer(config: Config, opts: { log?: Logger; database?: Database } = {}): Promise<Server> {
   const log = opts.log ?? pino(loggerOptions(config));
+  const nodeId = newNodeId();
   const database =
     opts.database ??
     (await openDatabase({
@@ -38,6 +49,7 @@ export async function createServer(
       poolSize: config.databasePoolSize,
       log,
     }));
+  let realtime: Realtime | undefined;
   try {
     const applied = await runMigrations(database);
     if (applied.length) log.info({ applied }, 'database migrations applied');
@@ -45,20 +57,55 @@ export async function createServer(
       withDemoAccounts: config.mode === 'development',
       demoPassword: config.demoPassword,
     });
+    realtime = await createRealtime({
+      config,
+      log,
+      nodeId,
+      auth: {
+        byToken: async (token) => (await resolveToken(database, token))?.user ?? null,
+        bySecret: async (userId, secret) => (await verifyWsSecret(database, userId, secret))?.user ?? null,
+      },
+    });
+    const rt = realtime;
     const app = await buildApp({
-      ctx: { config, database, log },
+      ctx: { config, database, log, realtime: rt, nodeId },
       modules,
+      authResolver: createAuthResolver(database),
       webDist: config.serveWeb ? (config.webDist ?? DEFAULT_WEB_DIST) : undefined,
     });
+    let wsServer: http.Server | undefined;
+    rt.attach([app.server]);
     let closing: Promise<void> | undefined;
     return {
       app,
       database,
+      realtime: rt,
       log,
       seed,
+      nodeId,
+      async listen() {
+        await app.listen({ host: config.host, port: config.port });
+        const address = app.server.address();
+        const port = typeof address === 'object' && address ? address.port : config.port;
+        if (config.realtime.wsPort === undefined) return { port };
+        const second = http.createServer((_req, res) => {
+          res.writeHead(426, { 'content-type': 'application/json' });
+          res.end(JSON.stringify({ code: 'upgrade_required', message: 'This port serves the realtime socket at /ws.' }));
+        });
+        wsServer = second;
+        rt.attach([second]);
+        await new Promise<void>((resolve, reject) => {
+          second.once('error', reject);
+          second.listen(config.realtime.wsPort, config.host, () => resolve());
+        });
+        const wsAddr = second.address();
+        return { port, wsPort: typeof wsAddr === 'object' && wsAddr ? wsAddr.port : config.realtime.wsPort };
+      },
       close() {
         closing ??= (async () => {
           app.state.shuttingDown = true;
+          await rt.close();
+          if (wsServer) await new Promise<void>((resolve) => wsServer?.close(() => resolve()));
           await app.close();
           await database.close();
         })();
@@ -66,6 +113,7 @@ export async function createServer(
       },
     };
   } catch (err) {
+    await realtime?.close().catch(() => undefined);
     await database.close().catch(() => undefined);
     throw err;
   }

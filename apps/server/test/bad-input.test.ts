@@ -1,13 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './helpers/test-server.js';
+import { createUser } from './helpers/factories.js';
 
 /**
  * Sweeps every registered contract endpoint with bad input: each must answer a 4xx
  * `{code, message}`, never a 500.
  */
 let t: TestServer;
+let auth: Record<string, string>;
 beforeAll(async () => {
   t = await startTestServer({ BODY_LIMIT: '4096' });
+  // An administrator passes every policy, so each endpoint's input handling is what is tested.
+  const admin = await createUser(t.server.database, { roles: ['*'] });
+  auth = { authorization: `Bearer ${admin.token}` };
 });
 afterAll(async () => {
   await t?.close();
@@ -37,7 +42,7 @@ describe('bad input on every endpoint', () => {
         const res = await t.app.inject({
           method: e.method,
           url: e.path,
-          headers: { 'content-type': 'application/json' },
+          headers: { ...auth, 'content-type': 'application/json' },
           payload,
         });
         const body = expectErrorBody(res, 400);
@@ -52,7 +57,7 @@ describe('bad input on every endpoint', () => {
         const res = await t.app.inject({
           method: e.method,
           url: e.path,
-          headers: { 'content-type': 'application/json' },
+          headers: { ...auth, 'content-type': 'application/json' },
           payload,
         });
         const body = expectErrorBody(res, 422) as { code: string; fields?: unknown[] };
@@ -66,9 +71,9 @@ describe('bad input on every endpoint', () => {
     for (const e of t.app.endpoints) {
       const res =
         e.method === 'GET'
-          ? await t.app.inject({ method: 'GET', url: `${e.path}?zzUnknown=1` })
-          : await t.app.inject({ method: e.method, url: e.path, payload: { zzUnknown: 1, __proto__x: 'y' } });
-      const body = expectErrorBody(res, 422) as { fields: { path: string }[] };
+          ? await t.app.inject({ method: 'GET', url: `${e.path}?zzUnknown=1`, headers: auth })
+          : await t.app.inject({ method: e.method, url: e.path, headers: auth, payload: { zzUnknown: 1, __proto__x: 'y' } });
+      const body = expectErrorBody(res, 422) as unknown as { fields: { path: string }[] };
       expect(body.fields.map((f) => f.path)).toContain('zzUnknown');
     }
   });
@@ -78,7 +83,7 @@ describe('bad input on every endpoint', () => {
       const res = await t.app.inject({
         method: e.method,
         url: e.path,
-        headers: { 'content-type': 'application/json' },
+        headers: { ...auth, 'content-type': 'application/json' },
         payload: '{"__proto__":{"isAdmin":true}}',
       });
       expectErrorBody(res, [400, 422]);
@@ -91,7 +96,7 @@ describe('bad input on every endpoint', () => {
       const res = await t.app.inject({
         method: e.method,
         url: e.path,
-        headers: { 'content-type': 'application/json' },
+        headers: { ...auth, 'content-type': 'application/json' },
         payload: JSON.stringify({ blob: 'x'.repeat(8192) }),
       });
       expect(expectErrorBody(res, 413).code).toBe('payload_too_large');
@@ -103,7 +108,7 @@ describe('bad input on every endpoint', () => {
       const res = await t.app.inject({
         method: e.method,
         url: e.path,
-        headers: { 'content-type': 'text/plain' },
+        headers: { ...auth, 'content-type': 'text/plain' },
         payload: 'hello',
       });
       expect(expectErrorBody(res, 415).code).toBe('unsupported_media_type');
@@ -115,7 +120,7 @@ describe('bad input on every endpoint', () => {
       const res = await t.app.inject({
         method: e.method,
         url: e.path,
-        headers: { 'content-type': 'application/json' },
+        headers: { ...auth, 'content-type': 'application/json' },
       });
       expect(res.statusCode, `${e.method} ${e.path}`).toBeLessThan(500);
     }

@@ -1,3 +1,5 @@
 export * from './errors.js';
 export * from './endpoint.js';
+export * from './realtime.js';
 export * from './endpoints/platform.js';
+export * from './endpoints/realtime.js';

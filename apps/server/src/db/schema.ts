@@ -97,3 +97,30 @@ export const userRoles = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.roleId] }), index('user_roles_role_idx').on(t.roleId)],
 );
+
+/**
+ * Sign-in sessions. The bearer token is random and only its SHA-256 is stored; so is the
+ * realtime secret of the session (POST /api/websocket/originals/getSecret).
+ */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    wsSecretHash: text('ws_secret_hash'),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('sessions_token_hash_unique').on(t.tokenHash),
+    uniqueIndex('sessions_ws_secret_hash_unique').on(t.wsSecretHash),
+    index('sessions_user_idx').on(t.userId),
+  ],
+);

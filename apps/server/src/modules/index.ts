@@ -2,8 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../platform/context.js';
 import { registerCurrenciesModule } from './currencies/index.js';
 import { registerPlatformModule } from './platform/index.js';
+import { registerRealtimeRoutes } from '../realtime/realtime.routes.js';
 
 export type ModuleRegistration = (app: FastifyInstance, ctx: AppContext) => Promise<void> | void;
 
 /** The modules this server runs. Adding a module is one line here; each module owns its routes. */
-export const modules: ModuleRegistration[] = [registerPlatformModule, registerCurrenciesModule];
+export const modules: ModuleRegistration[] = [registerPlatformModule, registerCurrenciesModule, registerRealtimeRoutes];

@@ -45,6 +45,13 @@ const envSchema = z.object({
   WEB_DIST: z.string().optional(),
   SERVE_WEB: booleanish.default(true),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
+  WS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  WS_HEARTBEAT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
+  WS_MAX_FRAME_BYTES: z.coerce.number().int().min(256).max(1024 * 1024).default(16 * 1024),
+  WS_MAX_BUFFERED_BYTES: z.coerce.number().int().min(1024).max(64 * 1024 * 1024).default(1024 * 1024),
+  WS_RATE_PER_SEC: z.coerce.number().min(1).max(10_000).default(20),
+  WS_RATE_BURST: z.coerce.number().int().min(1).max(100_000).default(40),
+  PRESENCE_INTERVAL_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
 });
 
 export type Mode = 'development' | 'production' | 'test';
@@ -70,6 +77,15 @@ export interface Config {
   webDist: string | undefined;
   serveWeb: boolean;
   shutdownGraceMs: number;
+  realtime: {
+    wsPort: number | undefined;
+    heartbeatMs: number;
+    maxFrameBytes: number;
+    maxBufferedBytes: number;
+    ratePerSecond: number;
+    rateBurst: number;
+    presenceIntervalMs: number;
+  };
 }
 
 export class ConfigError extends Error {
@@ -118,5 +134,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : undefined,
     serveWeb: e.SERVE_WEB,
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
+    realtime: {
+      wsPort: e.WS_PORT,
+      heartbeatMs: e.WS_HEARTBEAT_MS,
+      maxFrameBytes: e.WS_MAX_FRAME_BYTES,
+      maxBufferedBytes: e.WS_MAX_BUFFERED_BYTES,
+      ratePerSecond: e.WS_RATE_PER_SEC,
+      rateBurst: e.WS_RATE_BURST,
+      presenceIntervalMs: e.PRESENCE_INTERVAL_MS,
+    },
   };
 }

@@ -1,12 +1,17 @@
 import type { Logger } from 'pino';
 import type { Config } from './config.js';
 import type { Database } from '../db/client.js';
+import type { Realtime } from '../realtime/index.js';
 
 /** What every module gets at registration: configuration, the database and a logger. */
 export interface AppContext {
   config: Config;
   database: Database;
   log: Logger;
+  /** Publish events, register whispers and channel rules. */
+  realtime: Realtime;
+  /** This process's id among the nodes (logs, presence, leader election). */
+  nodeId: string;
 }
 
 /** The signed-in caller as policies see it. Resolved per request by the identity module. */
@@ -16,6 +21,8 @@ export interface AuthUser {
   roles: string[];
   /** permission id -> types held (e.g. {dashboard: ['active']}). */
   permissions: Record<string, string[]>;
+  /** The session the caller signed in with (absent for system callers). */
+  sessionId?: string;
 }
 
 export type AuthResolver = (req: import('fastify').FastifyRequest) => Promise<AuthUser | null>;

@@ -1,0 +1,127 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Database } from '../../db/client.js';
+import type { AuthUser } from '../../platform/context.js';
+
+/**
+ * Sessions: a random bearer token (32 bytes, base64url) of which only the SHA-256 is stored.
+ * A session is valid until it expires or is revoked; lookups never compare secrets in JS
+ * except through the hash index, so timing reveals nothing about other tokens.
+ */
+export const SESSION_TTL_DAYS = 30;
+
+const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
+const newToken = () => randomBytes(32).toString('base64url');
+
+export interface CreatedSession {
+  id: string;
+  token: string;
+  expiresAt: Date;
+}
+
+export async function createSession(
+  database: Database,
+  userId: string,
+  meta: { ip?: string | undefined; userAgent?: string | undefined } = {},
+): Promise<CreatedSession> {
+  const token = newToken();
+  const rows = await database.query<{ id: string; expires_at: Date }>(
+    `insert into sessions (user_id, token_hash, ip, user_agent, expires_at)
+     values ($1, $2, $3, $4, now() + make_interval(days => $5::int))
+     returning id, expires_at`,
+    [userId, sha256(token), meta.ip ?? null, meta.userAgent?.slice(0, 512) ?? null, SESSION_TTL_DAYS],
+  );
+  const row = rows[0];
+  if (!row) throw new Error('session insert returned nothing');
+  return { id: row.id, token, expiresAt: new Date(row.expires_at) };
+}
+
+export async function revokeSession(database: Database, sessionId: string): Promise<void> {
+  await database.query('update sessions set revoked_at = now() where id = $1 and revoked_at is null', [sessionId]);
+}
+
+interface UserRow {
+  id: string;
+  name: string;
+  roles: string[] | null;
+  permissions: { id: string; permissions: Record<string, boolean> }[] | null;
+}
+
+/** Loads what policies need: the user's roles and the permissions their roles grant. */
+export async function loadAuthUser(database: Database, userId: string): Promise<AuthUser | null> {
+  const rows = await database.query<UserRow>(
+    `select u.id, u.name,
+            (select array_agg(ur.role_id order by ur.role_id) from user_roles ur where ur.user_id = u.id) as roles,
+            (select jsonb_agg(p) from user_roles ur join roles r on r.id = ur.role_id,
+                    jsonb_array_elements(r.permissions) p where ur.user_id = u.id) as permissions
+       from users u where u.id = $1`,
+    [userId],
+  );
+  const row = rows[0];
+  if (!row) return null;
+  const permissions: Record<string, string[]> = {};
+  for (const group of row.permissions ?? []) {
+    for (const [type, on] of Object.entries(group.permissions ?? {})) {
+      if (!on) continue;
+      const list = (permissions[group.id] ??= []);
+      if (!list.includes(type)) list.push(type);
+    }
+  }
+  return { id: row.id, name: row.name, roles: row.roles ?? [], permissions };
+}
+
+export interface ResolvedSession {
+  sessionId: string;
+  user: AuthUser;
+}
+
+/** The session and user behind a bearer token, or null when unknown, expired or revoked. */
+export async function resolveToken(database: Database, token: string): Promise<ResolvedSession | null> {
+  if (!token || token.length > 256) return null;
+  const rows = await database.query<{ id: string; user_id: string }>(
+    `update sessions set last_seen_at = now()
+      where token_hash = $1 and revoked_at is null and expires_at > now()
+        and last_seen_at < now() - interval '60 seconds'
+      returning id, user_id`,
+    [sha256(token)],
+  );
+  let row = rows[0];
+  if (!row) {
+    const fresh = await database.query<{ id: string; user_id: string }>(
+      'select id, user_id from sessions where token_hash = $1 and revoked_at is null and expires_at > now()',
+      [sha256(token)],
+    );
+    row = fresh[0];
+  }
+  if (!row) return null;
+  const user = await loadAuthUser(database, row.user_id);
+  return user ? { sessionId: row.id, user: { ...user, sessionId: row.id } } : null;
+}
+
+/** Issues (or re-issues) the realtime secret of a session; only its hash is kept. */
+export async function issueWsSecret(database: Database, sessionId: string): Promise<string> {
+  const secret = newToken();
+  await database.query('update sessions set ws_secret_hash = $2 where id = $1', [sessionId, sha256(secret)]);
+  return secret;
+}
+
+/** Checks a `{userId, userSecret}` socket login against the user's live sessions. */
+export async function verifyWsSecret(database: Database, userId: string, secret: string): Promise<ResolvedSession | null> {
+  if (!/^[0-9a-f-]{36}$/i.test(userId) || !secret || secret.length > 256) return null;
+  const hash = sha256(secret);
+  const rows = await database.query<{ id: string; user_id: string; ws_secret_hash: string }>(
+    `select id, user_id, ws_secret_hash from sessions
+      where ws_secret_hash = $1 and revoked_at is null and expires_at > now()`,
+    [hash],
+  );
+  const row = rows[0];
+  if (!row || row.user_id !== userId.toLowerCase()) return null;
+  const user = await loadAuthUser(database, row.user_id);
+  return user ? { sessionId: row.id, user: { ...user, sessionId: row.id } } : null;
+}
+
+/** Bearer token from an `Authorization: Bearer x` header. */
+export function bearerFrom(header: string | undefined): string | null {
+  if (!header) return null;
+  const m = /^Bearer\s+(\S+)$/i.exec(header.trim());
+  return m?.[1] ?? null;
+}
