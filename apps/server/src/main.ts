@@ -16,7 +16,7 @@ async function main(): Promise<void> {
     throw err;
   }
   const server = await createServer(config);
-  const { app, log } = server;
+  const { log } = server;
 
   let stopping = false;
   const stop = async (signal: string) => {

@@ -38,7 +38,10 @@ export function newNodeId(): string {
  * Assembles a server: database (PostgreSQL or embedded PGlite), migrations under an advisory
  * lock, idempotent seed, realtime hub, and the HTTP app with every module. Does not listen.
  */
-export async function createServer(config: Config, opts: { log?: Logger; database?: Database } = {}): Promise<Server> {
+export async function createServer(
+  config: Config,
+  opts: { log?: Logger; database?: Database } = {},
+): Promise<Server> {
   const log = opts.log ?? pino(loggerOptions(config));
   const nodeId = newNodeId();
   const database =
@@ -90,7 +93,12 @@ export async function createServer(config: Config, opts: { log?: Logger; databas
         if (config.realtime.wsPort === undefined) return { port };
         const second = http.createServer((_req, res) => {
           res.writeHead(426, { 'content-type': 'application/json' });
-          res.end(JSON.stringify({ code: 'upgrade_required', message: 'This port serves the realtime socket at /ws.' }));
+          res.end(
+            JSON.stringify({
+              code: 'upgrade_required',
+              message: 'This port serves the realtime socket at /ws.',
+            }),
+          );
         });
         wsServer = second;
         rt.attach([second]);

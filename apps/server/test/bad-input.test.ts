@@ -72,7 +72,12 @@ describe('bad input on every endpoint', () => {
       const res =
         e.method === 'GET'
           ? await t.app.inject({ method: 'GET', url: `${e.path}?zzUnknown=1`, headers: auth })
-          : await t.app.inject({ method: e.method, url: e.path, headers: auth, payload: { zzUnknown: 1, __proto__x: 'y' } });
+          : await t.app.inject({
+              method: e.method,
+              url: e.path,
+              headers: auth,
+              payload: { zzUnknown: 1, __proto__x: 'y' },
+            });
       const body = expectErrorBody(res, 422) as unknown as { fields: { path: string }[] };
       expect(body.fields.map((f) => f.path)).toContain('zzUnknown');
     }

@@ -13,7 +13,12 @@ import type { Policy } from './endpoint.js';
 export const frameIdSchema = z.union([z.string().min(1).max(64), z.number().int()]);
 
 export const clientFrameSchema = z.discriminatedUnion('type', [
-  z.object({ $id: frameIdSchema, type: z.literal('whisper'), event: z.string().min(1).max(64), data: z.unknown().optional() }),
+  z.object({
+    $id: frameIdSchema,
+    type: z.literal('whisper'),
+    event: z.string().min(1).max(64),
+    data: z.unknown().optional(),
+  }),
   z.object({ $id: frameIdSchema, type: z.literal('subscribe'), channel: z.string().min(1).max(128) }),
   z.object({ $id: frameIdSchema, type: z.literal('unsubscribe'), channel: z.string().min(1).max(128) }),
   z.object({ $id: frameIdSchema, type: z.literal('auth'), token: z.string().max(512).nullable() }),
@@ -70,7 +75,9 @@ export interface Whisper<Req extends z.ZodType = z.ZodType, Res extends z.ZodTyp
   readonly summary: string;
 }
 
-export function defineWhisper<Req extends z.ZodType, Res extends z.ZodType>(def: Whisper<Req, Res>): Whisper<Req, Res> {
+export function defineWhisper<Req extends z.ZodType, Res extends z.ZodType>(
+  def: Whisper<Req, Res>,
+): Whisper<Req, Res> {
   return Object.freeze(def);
 }
 

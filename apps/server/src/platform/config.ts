@@ -25,6 +25,10 @@ const envSchema = z.object({
     .string()
     .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
     .optional(),
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[a-zA-Z0-9:_-]{1,64}$/)
+    .default('nebula'),
   DATA_DIR: z.string().min(1).default('./data'),
   SECRET_KEY: z.string().min(32, 'must be at least 32 characters').default(DEV_SECRET_KEY),
   SMTP_URL: z
@@ -47,8 +51,18 @@ const envSchema = z.object({
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
   WS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   WS_HEARTBEAT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
-  WS_MAX_FRAME_BYTES: z.coerce.number().int().min(256).max(1024 * 1024).default(16 * 1024),
-  WS_MAX_BUFFERED_BYTES: z.coerce.number().int().min(1024).max(64 * 1024 * 1024).default(1024 * 1024),
+  WS_MAX_FRAME_BYTES: z.coerce
+    .number()
+    .int()
+    .min(256)
+    .max(1024 * 1024)
+    .default(16 * 1024),
+  WS_MAX_BUFFERED_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(64 * 1024 * 1024)
+    .default(1024 * 1024),
   WS_RATE_PER_SEC: z.coerce.number().min(1).max(10_000).default(20),
   WS_RATE_BURST: z.coerce.number().int().min(1).max(100_000).default(40),
   PRESENCE_INTERVAL_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
@@ -65,6 +79,8 @@ export interface Config {
   databaseUrl: string | undefined;
   databasePoolSize: number;
   redisUrl: string | undefined;
+  /** Namespace of this deployment's Redis keys and channels. */
+  redisPrefix: string;
   dataDir: string;
   secretKey: string;
   smtpUrl: string | undefined;
@@ -122,6 +138,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
     redisUrl: e.REDIS_URL,
+    redisPrefix: e.REDIS_PREFIX,
     dataDir: path.resolve(e.DATA_DIR),
     secretKey: e.SECRET_KEY,
     smtpUrl: e.SMTP_URL,

@@ -36,19 +36,21 @@ export class LocalBus implements Bus {
   }
 }
 
-const EVENTS_CHANNEL = 'nebula:realtime';
-const PRESENCE_PREFIX = 'nebula:presence:';
-
 export class RedisBus implements Bus {
   private pub: Redis;
   private sub: Redis;
   private handlers: ((channel: string, frame: string) => void)[] = [];
+  private readonly eventsChannel: string;
+  private readonly presencePrefix: string;
 
-  private constructor(url: string, log: Pick<Logger, 'warn' | 'error'>) {
+  private constructor(url: string, prefix: string, log: Pick<Logger, 'warn' | 'error'>) {
+    this.eventsChannel = `${prefix}:realtime`;
+    this.presencePrefix = `${prefix}:presence:`;
     const opts = { maxRetriesPerRequest: 2, enableOfflineQueue: true, lazyConnect: true };
     this.pub = new Redis(url, opts);
     this.sub = new Redis(url, opts);
-    for (const c of [this.pub, this.sub]) c.on('error', (err) => log.warn({ err: err.message }, 'redis connection error'));
+    for (const c of [this.pub, this.sub])
+      c.on('error', (err) => log.warn({ err: err.message }, 'redis connection error'));
     this.sub.on('message', (_ch: string, message: string) => {
       const nl = message.indexOf('\n');
       if (nl < 0) return;
@@ -58,27 +60,27 @@ export class RedisBus implements Bus {
     });
   }
 
-  static async connect(url: string, log: Pick<Logger, 'warn' | 'error'>): Promise<RedisBus> {
-    const bus = new RedisBus(url, log);
+  static async connect(url: string, prefix: string, log: Pick<Logger, 'warn' | 'error'>): Promise<RedisBus> {
+    const bus = new RedisBus(url, prefix, log);
     await Promise.all([bus.pub.connect(), bus.sub.connect()]);
-    await bus.sub.subscribe(EVENTS_CHANNEL);
+    await bus.sub.subscribe(bus.eventsChannel);
     return bus;
   }
 
   publish(channel: string, frame: string): void {
-    void this.pub.publish(EVENTS_CHANNEL, `${channel}\n${frame}`).catch(() => undefined);
+    void this.pub.publish(this.eventsChannel, `${channel}\n${frame}`).catch(() => undefined);
   }
   onMessage(handler: (channel: string, frame: string) => void): void {
     this.handlers.push(handler);
   }
   async putSnapshot(nodeId: string, value: string, ttlSeconds: number): Promise<void> {
-    await this.pub.set(PRESENCE_PREFIX + nodeId, value, 'EX', ttlSeconds);
+    await this.pub.set(this.presencePrefix + nodeId, value, 'EX', ttlSeconds);
   }
   async readSnapshots(): Promise<string[]> {
     const keys: string[] = [];
     let cursor = '0';
     do {
-      const [next, batch] = await this.pub.scan(cursor, 'MATCH', `${PRESENCE_PREFIX}*`, 'COUNT', 200);
+      const [next, batch] = await this.pub.scan(cursor, 'MATCH', `${this.presencePrefix}*`, 'COUNT', 200);
       cursor = next;
       keys.push(...batch);
     } while (cursor !== '0');

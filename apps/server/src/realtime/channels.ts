@@ -18,7 +18,10 @@ type Rule = { matches: (channel: string) => boolean; canHear: (channel: string, 
 export class ChannelRules {
   private readonly rules: Rule[] = [
     { matches: (c) => c === Channels.everyone, canHear: () => true },
-    { matches: (c) => c.startsWith('User.'), canHear: (c, w) => w.user !== null && c === Channels.user(w.user.id) },
+    {
+      matches: (c) => c.startsWith('User.'),
+      canHear: (c, w) => w.user !== null && c === Channels.user(w.user.id),
+    },
     { matches: (c) => c.startsWith('Guest.'), canHear: (c, w) => c === Channels.guest(w.connectionId) },
     {
       matches: (c) => c === Channels.support,

@@ -73,7 +73,10 @@ class SocketConnection implements Connection {
   /** Token bucket: true when the frame may be handled. */
   take(): boolean {
     const now = Date.now();
-    this.tokens = Math.min(this.limits.rateBurst, this.tokens + ((now - this.lastRefill) / 1000) * this.limits.ratePerSecond);
+    this.tokens = Math.min(
+      this.limits.rateBurst,
+      this.tokens + ((now - this.lastRefill) / 1000) * this.limits.ratePerSecond,
+    );
     this.lastRefill = now;
     if (this.tokens < 1) return false;
     this.tokens -= 1;
@@ -101,7 +104,11 @@ export class Gateway {
       path?: string;
     },
   ) {
-    this.wss = new WebSocketServer({ noServer: true, maxPayload: deps.limits.maxFrameBytes, perMessageDeflate: false });
+    this.wss = new WebSocketServer({
+      noServer: true,
+      maxPayload: deps.limits.maxFrameBytes,
+      perMessageDeflate: false,
+    });
     this.wss.on('connection', (ws: WebSocket, req: IncomingMessage) => void this.handleConnection(ws, req));
     this.heartbeat = setInterval(() => this.beat(), deps.limits.heartbeatMs);
     this.heartbeat.unref();
@@ -155,7 +162,11 @@ export class Gateway {
     conn.isAlive = true;
     if (!conn.take()) {
       conn.violations += 1;
-      conn.reply({ $id: null, code: RealtimeErrorCode.RateLimited, message: 'Too many messages: slow down.' });
+      conn.reply({
+        $id: null,
+        code: RealtimeErrorCode.RateLimited,
+        message: 'Too many messages: slow down.',
+      });
       if (conn.violations > 200) conn.ws.close(1008, 'rate limit');
       return;
     }
@@ -194,7 +205,11 @@ export class Gateway {
     switch (frame.type) {
       case 'subscribe': {
         if (!rules.canHear(frame.channel, { user: conn.user, connectionId: conn.id })) {
-          conn.reply({ $id: frame.$id, code: RealtimeErrorCode.Forbidden, message: `You may not listen to ${frame.channel}.` });
+          conn.reply({
+            $id: frame.$id,
+            code: RealtimeErrorCode.Forbidden,
+            message: `You may not listen to ${frame.channel}.`,
+          });
           return;
         }
         hub.subscribe(conn, frame.channel);
@@ -213,11 +228,18 @@ export class Gateway {
         }
         const user = await auth.byToken(frame.token);
         if (!user) {
-          conn.reply({ $id: frame.$id, code: RealtimeErrorCode.Unauthenticated, message: 'The session is not valid.' });
+          conn.reply({
+            $id: frame.$id,
+            code: RealtimeErrorCode.Unauthenticated,
+            message: 'The session is not valid.',
+          });
           return;
         }
         this.switchUser(conn, user);
-        conn.reply({ $id: frame.$id, data: { user: { _id: user.id, name: user.name }, channel: conn.privateChannel } });
+        conn.reply({
+          $id: frame.$id,
+          data: { user: { _id: user.id, name: user.name }, channel: conn.privateChannel },
+        });
         return;
       }
       case 'authentication': {
@@ -232,7 +254,11 @@ export class Gateway {
           return;
         }
         this.switchUser(conn, user);
-        conn.reply({ $id: frame.$id, type: 'authenticationSuccess', data: { userId: user.id, channel: conn.privateChannel } });
+        conn.reply({
+          $id: frame.$id,
+          type: 'authenticationSuccess',
+          data: { userId: user.id, channel: conn.privateChannel },
+        });
         return;
       }
       case 'whisper': {

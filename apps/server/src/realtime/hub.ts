@@ -12,7 +12,8 @@ export interface Connection {
 }
 
 /** Channels whose presence is counted (not the private per-user or per-guest ones). */
-const isPrivateChannel = (c: string) => c.startsWith('User.') || c.startsWith('Guest.') || c.startsWith('Support.');
+const isPrivateChannel = (c: string) =>
+  c.startsWith('User.') || c.startsWith('Guest.') || c.startsWith('Support.');
 
 export interface PresenceSnapshot {
   nodeId: string;
@@ -59,7 +60,8 @@ export class Hub {
 
   remove(conn: Connection): void {
     for (const channel of conn.channels) this.subscribers.get(channel)?.delete(conn);
-    for (const channel of conn.channels) if (this.subscribers.get(channel)?.size === 0) this.subscribers.delete(channel);
+    for (const channel of conn.channels)
+      if (this.subscribers.get(channel)?.size === 0) this.subscribers.delete(channel);
     conn.channels.clear();
     this.connections.delete(conn);
   }

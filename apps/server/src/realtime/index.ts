@@ -33,7 +33,9 @@ export async function createRealtime(opts: {
   auth: Authenticator;
 }): Promise<Realtime> {
   const { config, log } = opts;
-  const bus: Bus = config.redisUrl ? await RedisBus.connect(config.redisUrl, log) : new LocalBus();
+  const bus: Bus = config.redisUrl
+    ? await RedisBus.connect(config.redisUrl, config.redisPrefix, log)
+    : new LocalBus();
   const hub = new Hub(bus, opts.nodeId);
   const rules = new ChannelRules();
   const whispers = new WhisperRegistry();

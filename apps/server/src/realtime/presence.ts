@@ -25,7 +25,11 @@ export class Presence {
   start(): void {
     const write = () =>
       void this.bus
-        .putSnapshot(this.hub.nodeId, JSON.stringify(this.hub.localPresence()), Math.ceil((this.intervalMs * 3) / 1000))
+        .putSnapshot(
+          this.hub.nodeId,
+          JSON.stringify(this.hub.localPresence()),
+          Math.ceil((this.intervalMs * 3) / 1000),
+        )
         .catch(() => undefined);
     write();
     this.timer = setInterval(write, this.intervalMs);
@@ -54,7 +58,9 @@ export class Presence {
       guests += s.guests;
       for (const [c, n] of Object.entries(s.channels)) channels[c] = (channels[c] ?? 0) + n;
     }
-    const list = [...users].map(([_id, name]) => ({ _id, name })).sort((a, b) => a.name.localeCompare(b.name));
+    const list = [...users]
+      .map(([_id, name]) => ({ _id, name }))
+      .sort((a, b) => a.name.localeCompare(b.name));
     return { total: list.length + guests, guests, users: list, channels };
   }
 }

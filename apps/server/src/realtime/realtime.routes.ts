@@ -1,9 +1,4 @@
-import {
-  onlineUsersWhisper,
-  pingWhisper,
-  websocketSecretEndpoint,
-  whisperEndpoint,
-} from '@nebula/contracts';
+import { onlineUsersWhisper, pingWhisper, websocketSecretEndpoint, whisperEndpoint } from '@nebula/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../platform/context.js';
 import { registerEndpoint } from '../platform/endpoints.js';
@@ -20,7 +15,9 @@ export function registerRealtimeRoutes(app: FastifyInstance, ctx: AppContext): v
     return { total: s.total, guests: s.guests, users: s.users };
   });
 
-  registerEndpoint(app, whisperEndpoint, ({ input, user }) => whispers.dispatch(input.event, input.data, { user }));
+  registerEndpoint(app, whisperEndpoint, ({ input, user }) =>
+    whispers.dispatch(input.event, input.data, { user }),
+  );
 
   registerEndpoint(app, websocketSecretEndpoint, async ({ user }) => {
     if (!user?.sessionId) throw AppError.unauthenticated();

@@ -41,7 +41,8 @@ export class WhisperRegistry {
   /** Runs a whisper; throws AppError (unknown event 404, policy 401/403, validation 422). */
   async dispatch(event: string, data: unknown, caller: WhisperCaller): Promise<unknown> {
     const entry = this.entries.get(event);
-    if (!entry) throw new AppError(404, 'unknown_event', `Unknown event ${JSON.stringify(event.slice(0, 64))}.`);
+    if (!entry)
+      throw new AppError(404, 'unknown_event', `Unknown event ${JSON.stringify(event.slice(0, 64))}.`);
     enforcePolicy(entry.whisper.policy, caller.user);
     const parsed = entry.whisper.request.safeParse(data);
     if (!parsed.success) throw validationError(parsed.error, 'data');

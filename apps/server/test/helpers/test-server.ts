@@ -11,6 +11,7 @@ import { createServer, type Server } from '../../src/server.js';
  */
 export async function createTestDatabase(): Promise<{
   url: string | undefined;
+  name: string;
   database: Database;
   drop(): Promise<void>;
 }> {
@@ -18,7 +19,12 @@ export async function createTestDatabase(): Promise<{
   const base = process.env.DATABASE_URL;
   if (!base) {
     const database = await openDatabase({ log });
-    return { url: undefined, database, drop: () => database.close() };
+    return {
+      url: undefined,
+      name: `mem_${randomBytes(4).toString('hex')}`,
+      database,
+      drop: () => database.close(),
+    };
   }
   const name = `nebula_test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: base });
@@ -31,6 +37,7 @@ export async function createTestDatabase(): Promise<{
   let dropped = false;
   return {
     url: url.toString(),
+    name,
     database,
     async drop() {
       if (dropped) return;
@@ -59,6 +66,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     LOG_LEVEL: 'silent',
     SERVE_WEB: 'false',
     ...(testDb.url ? { DATABASE_URL: testDb.url } : {}),
+    ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL, REDIS_PREFIX: testDb.name } : {}),
     ...env,
   });
   const server = await createServer(config, { log: pino({ level: 'silent' }), database: testDb.database });

@@ -16,7 +16,10 @@ let seq = 0;
 export async function connectSocket(url: string): Promise<TestSocket> {
   const ws = new WebSocket(url);
   const frames: Record<string, unknown>[] = [];
-  const waiters: { match: (f: Record<string, unknown>) => boolean; resolve: (f: Record<string, unknown>) => void }[] = [];
+  const waiters: {
+    match: (f: Record<string, unknown>) => boolean;
+    resolve: (f: Record<string, unknown>) => void;
+  }[] = [];
   ws.on('message', (data) => {
     const f = JSON.parse(String(data)) as Record<string, unknown>;
     frames.push(f);

@@ -36,7 +36,10 @@ export const onlineUserSchema = z.object({ _id: z.string(), name: z.string() });
 /** Spec 2: the moderators' online list ('Total: N user(s)' and numbered names). */
 export const onlineUsersWhisper = defineWhisper({
   event: 'OnlineUsers',
-  request: z.object({ channel: z.string().max(128).optional() }).strict().optional(),
+  request: z
+    .object({ channel: z.string().max(128).optional() })
+    .strict()
+    .optional(),
   response: z.object({ total: z.number().int(), guests: z.number().int(), users: z.array(onlineUserSchema) }),
   policy: policy.permission('moderateChat'),
   summary: 'Signed-in users online (on every node), and the guest count.',
