@@ -49,6 +49,7 @@ async function main(): Promise<void> {
     `  Nebula is running at ${url}`,
     `  Database: ${server.database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir} (demo/development only)` : 'PostgreSQL'}`,
   ];
+  lines.push(`  Node: ${server.nodeId}`);
   if (wsPort) lines.push(`  Realtime also on port ${wsPort} (/ws)`);
   if (server.seed.demoPassword) {
     lines.push(

@@ -14,6 +14,8 @@ import { seedDatabase, type SeedResult } from './db/seed.js';
 import { modules } from './modules/index.js';
 import { createAuthResolver, resolveToken, verifyWsSecret } from './modules/auth/index.js';
 import { createRealtime, type Realtime } from './realtime/index.js';
+import { JobRunner } from './jobs/index.js';
+import { registerCoreJobs } from './jobs/core-jobs.js';
 
 export const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
@@ -21,6 +23,7 @@ export interface Server {
   app: FastifyInstance & { state: AppState };
   database: Database;
   realtime: Realtime;
+  jobs: JobRunner;
   log: Logger;
   seed: SeedResult;
   nodeId: string;
@@ -53,6 +56,7 @@ export async function createServer(
       log,
     }));
   let realtime: Realtime | undefined;
+  let jobs: JobRunner | undefined;
   try {
     const applied = await runMigrations(database);
     if (applied.length) log.info({ applied }, 'database migrations applied');
@@ -70,6 +74,9 @@ export async function createServer(
       },
     });
     const rt = realtime;
+    jobs = new JobRunner({ database, connectionString: config.databaseUrl, log, nodeId });
+    registerCoreJobs(jobs, { config, database, log, realtime: rt, nodeId });
+    const runner = jobs;
     const app = await buildApp({
       ctx: { config, database, log, realtime: rt, nodeId },
       modules,
@@ -78,11 +85,13 @@ export async function createServer(
     });
     let wsServer: http.Server | undefined;
     rt.attach([app.server]);
+    await runner.start();
     let closing: Promise<void> | undefined;
     return {
       app,
       database,
       realtime: rt,
+      jobs: runner,
       log,
       seed,
       nodeId,
@@ -112,6 +121,7 @@ export async function createServer(
       close() {
         closing ??= (async () => {
           app.state.shuttingDown = true;
+          await runner.stop();
           await rt.close();
           if (wsServer) await new Promise<void>((resolve) => wsServer?.close(() => resolve()));
           await app.close();
@@ -121,6 +131,7 @@ export async function createServer(
       },
     };
   } catch (err) {
+    await jobs?.stop().catch(() => undefined);
     await realtime?.close().catch(() => undefined);
     await database.close().catch(() => undefined);
     throw err;

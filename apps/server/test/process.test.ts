@@ -8,7 +8,6 @@ import { afterAll, describe, expect, it } from 'vitest';
 
 /** Runs the real entry point as a process: start-up output, config refusal, graceful shutdown. */
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const tsxBin = path.resolve(serverDir, '../../node_modules/tsx/dist/cli.mjs');
 const tmpDirs: string[] = [];
 afterAll(async () => {
   for (const d of tmpDirs) await fs.rm(d, { recursive: true, force: true });
@@ -30,7 +29,7 @@ function run(env: Record<string, string>): {
   output: () => string;
   exited: Promise<number | null>;
 } {
-  const child = spawn(process.execPath, [tsxBin, 'src/main.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: serverDir,
     env: { PATH: process.env.PATH ?? '', LOG_PRETTY: 'false', SERVE_WEB: 'false', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -3,3 +3,4 @@ export * from './endpoint.js';
 export * from './realtime.js';
 export * from './endpoints/platform.js';
 export * from './endpoints/realtime.js';
+export * from './endpoints/auth.js';

@@ -76,12 +76,33 @@ export const users = pgTable(
     passwordHash: text('password_hash'),
     avatar: text('avatar'),
     isDemoAccount: boolean('is_demo_account').notNull().default(false),
+    vipLevel: integer('vip_level').notNull().default(0),
+    /** Self-exclusion: no play or deposits until this moment (spec: /error/se). */
+    selfExcludedUntil: timestamp('self_excluded_until', { withTimezone: true }),
+    privateProfile: boolean('private_profile').notNull().default(false),
+    privateBets: boolean('private_bets').notNull().default(false),
+    /** TOTP secret, encrypted at rest (AES-256-GCM with a key derived from SECRET_KEY). */
+    twoFactorSecret: text('two_factor_secret'),
+    /** A secret being set up, not active until confirmed with a code. */
+    twoFactorPendingSecret: text('two_factor_pending_secret'),
+    twoFactorEnabledAt: timestamp('two_factor_enabled_at', { withTimezone: true }),
+    /** Lower-case 0x address of a browser-wallet account. */
+    walletAddress: text('wallet_address'),
+    telegramId: text('telegram_id'),
+    invitedBy: uuid('invited_by'),
+    referralCode: text('referral_code'),
+    registrationIp: text('registration_ip'),
+    deviceId: text('device_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('users_name_lower_unique').on(sql`lower(${t.name})`),
     uniqueIndex('users_email_lower_unique').on(sql`lower(${t.email})`),
+    uniqueIndex('users_wallet_address_unique').on(t.walletAddress),
+    uniqueIndex('users_telegram_id_unique').on(t.telegramId),
+    uniqueIndex('users_referral_code_unique').on(sql`lower(${t.referralCode})`),
+    index('users_registration_ip_idx').on(t.registrationIp),
   ],
 );
 
@@ -117,6 +138,8 @@ export const sessions = pgTable(
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /** When this session last passed a 2FA check (sensitive actions need it fresh). */
+    twoFactorVerifiedAt: timestamp('two_factor_verified_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('sessions_token_hash_unique').on(t.tokenHash),
@@ -124,3 +147,11 @@ export const sessions = pgTable(
     index('sessions_user_idx').on(t.userId),
   ],
 );
+
+/** Failed sign-in attempts per key (login name or IP), for rate limiting and temporary locks. */
+export const loginThrottle = pgTable('login_throttle', {
+  key: text('key').primaryKey(),
+  failures: integer('failures').notNull().default(0),
+  windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull().defaultNow(),
+  lockedUntil: timestamp('locked_until', { withTimezone: true }),
+});

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../platform/context.js';
+import { registerCaptchaModule } from './captcha/index.js';
 import { registerCurrenciesModule } from './currencies/index.js';
 import { registerPlatformModule } from './platform/index.js';
 import { registerRealtimeRoutes } from '../realtime/realtime.routes.js';
@@ -7,4 +8,8 @@ import { registerRealtimeRoutes } from '../realtime/realtime.routes.js';
 export type ModuleRegistration = (app: FastifyInstance, ctx: AppContext) => Promise<void> | void;
 
 /** The modules this server runs. Adding a module is one line here; each module owns its routes. */
-export const modules: ModuleRegistration[] = [registerPlatformModule, registerCurrenciesModule, registerRealtimeRoutes];
+export const modules: ModuleRegistration[] = [
+  registerPlatformModule,
+  registerCurrenciesModule,
+  registerRealtimeRoutes,
+];

@@ -65,6 +65,13 @@ const envSchema = z.object({
     .default(1024 * 1024),
   WS_RATE_PER_SEC: z.coerce.number().min(1).max(10_000).default(20),
   WS_RATE_BURST: z.coerce.number().int().min(1).max(100_000).default(40),
+  CAPTCHA_COST: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  CAPTCHA_COUNTER_MIN: z.coerce.number().int().min(0).max(10_000_000).default(20_000),
+  CAPTCHA_COUNTER_MAX: z.coerce.number().int().min(1).max(10_000_000).default(60_000),
+  TELEGRAM_BOT_TOKEN: z
+    .string()
+    .regex(/^\d+:[A-Za-z0-9_-]{20,}$/, 'must look like 123456:ABC...')
+    .optional(),
   PRESENCE_INTERVAL_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
 });
 
@@ -93,6 +100,8 @@ export interface Config {
   webDist: string | undefined;
   serveWeb: boolean;
   shutdownGraceMs: number;
+  captcha: { secretKey: string; cost: number; counterMin: number; counterMax: number };
+  telegramBotToken: string | undefined;
   realtime: {
     wsPort: number | undefined;
     heartbeatMs: number;
@@ -151,6 +160,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : undefined,
     serveWeb: e.SERVE_WEB,
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
+    captcha: {
+      secretKey: e.SECRET_KEY,
+      cost: e.CAPTCHA_COST,
+      counterMin: Math.min(e.CAPTCHA_COUNTER_MIN, e.CAPTCHA_COUNTER_MAX - 1),
+      counterMax: e.CAPTCHA_COUNTER_MAX,
+    },
+    telegramBotToken: e.TELEGRAM_BOT_TOKEN,
     realtime: {
       wsPort: e.WS_PORT,
       heartbeatMs: e.WS_HEARTBEAT_MS,

@@ -36,7 +36,9 @@ export async function createSession(
 }
 
 export async function revokeSession(database: Database, sessionId: string): Promise<void> {
-  await database.query('update sessions set revoked_at = now() where id = $1 and revoked_at is null', [sessionId]);
+  await database.query('update sessions set revoked_at = now() where id = $1 and revoked_at is null', [
+    sessionId,
+  ]);
 }
 
 interface UserRow {
@@ -105,7 +107,11 @@ export async function issueWsSecret(database: Database, sessionId: string): Prom
 }
 
 /** Checks a `{userId, userSecret}` socket login against the user's live sessions. */
-export async function verifyWsSecret(database: Database, userId: string, secret: string): Promise<ResolvedSession | null> {
+export async function verifyWsSecret(
+  database: Database,
+  userId: string,
+  secret: string,
+): Promise<ResolvedSession | null> {
   if (!/^[0-9a-f-]{36}$/i.test(userId) || !secret || secret.length > 256) return null;
   const hash = sha256(secret);
   const rows = await database.query<{ id: string; user_id: string; ws_secret_hash: string }>(
