@@ -2,6 +2,7 @@
 export {
   createSession,
   revokeSession,
+  revokeUserSessions,
   resolveToken,
   loadAuthUser,
   issueWsSecret,
@@ -12,3 +13,24 @@ export {
   type ResolvedSession,
 } from './sessions.service.js';
 export { createAuthResolver } from './auth.resolver.js';
+export { toMe } from './me.js';
+export {
+  signIn,
+  clearSessionCookie,
+  markTwoFactorVerified,
+  assertFreshTwoFactor,
+  SESSION_COOKIE,
+  CSRF_COOKIE,
+  TWO_FACTOR_FRESH_MINUTES,
+} from './sign-in.js';
+export {
+  findUserById,
+  findUserByLogin,
+  findUserByName,
+  isEmailTaken,
+  isNameTaken,
+  insertUser,
+  type UserRecord,
+  type NewUser,
+} from './users.repository.js';
+export { isLocked, recordFailure, clearFailures, LOGIN_RULE, IP_RULE, type ThrottleRule } from './throttle.js';

@@ -131,3 +131,11 @@ export function bearerFrom(header: string | undefined): string | null {
   const m = /^Bearer\s+(\S+)$/i.exec(header.trim());
   return m?.[1] ?? null;
 }
+
+/** Signs the user out everywhere (except, optionally, the current session). */
+export async function revokeUserSessions(database: Database, userId: string, exceptSessionId?: string): Promise<void> {
+  await database.query(
+    'update sessions set revoked_at = now() where user_id = $1 and revoked_at is null and ($2::uuid is null or id <> $2::uuid)',
+    [userId, exceptSessionId ?? null],
+  );
+}
