@@ -1,9 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../platform/context.js';
+import { registerAuthModule } from './auth/index.js';
 import { registerCaptchaModule } from './captcha/index.js';
 import { registerCurrenciesModule } from './currencies/index.js';
 import { registerPlatformModule } from './platform/index.js';
+import { registerProfileModule } from './profile/index.js';
 import { registerRealtimeRoutes } from '../realtime/realtime.routes.js';
+import { registerTwoFactorModule } from './two-factor/index.js';
+import { registerWalletAuthModule } from './wallet-auth/index.js';
+import { registerTelegramAuthModule } from './telegram-auth/index.js';
 
 export type ModuleRegistration = (app: FastifyInstance, ctx: AppContext) => Promise<void> | void;
 
@@ -12,4 +17,10 @@ export const modules: ModuleRegistration[] = [
   registerPlatformModule,
   registerCurrenciesModule,
   registerRealtimeRoutes,
+  registerCaptchaModule,
+  registerAuthModule,
+  registerProfileModule,
+  registerTwoFactorModule,
+  registerWalletAuthModule,
+  registerTelegramAuthModule,
 ];

@@ -18,6 +18,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Every contract endpoint registered on this app, for sweeps over all routes. */
     endpoints: Endpoint[];
+    /** Every route registered on this app (method and URL pattern). */
+    routeList: { method: string; url: string }[];
   }
   interface FastifyRequest {
     user: AuthUser | null;

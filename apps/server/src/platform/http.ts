@@ -97,6 +97,12 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance &
   }) as unknown as FastifyInstance & { state: AppState };
   app.decorate('state', { shuttingDown: false });
   app.decorate('endpoints', []);
+  // Every route, contract or not, for the policy harness (a route without a contract must be listed there).
+  const routeList: { method: string; url: string }[] = [];
+  app.decorate('routeList', routeList);
+  app.addHook('onRoute', (r) => {
+    for (const method of [r.method].flat()) if (method !== 'HEAD') routeList.push({ method, url: r.url });
+  });
   app.decorateRequest('user', null);
 
   app.addHook('onRequest', async (req, reply) => {

@@ -33,4 +33,13 @@ export {
   type UserRecord,
   type NewUser,
 } from './users.repository.js';
-export { isLocked, recordFailure, clearFailures, LOGIN_RULE, IP_RULE, type ThrottleRule } from './throttle.js';
+export {
+  isLocked,
+  recordFailure,
+  clearFailures,
+  LOGIN_RULE,
+  IP_RULE,
+  type ThrottleRule,
+} from './throttle.js';
+export { currentToken } from './auth.resolver.js';
+export { registerAuthRoutes as registerAuthModule } from './auth.routes.js';

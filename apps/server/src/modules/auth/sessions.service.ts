@@ -133,7 +133,11 @@ export function bearerFrom(header: string | undefined): string | null {
 }
 
 /** Signs the user out everywhere (except, optionally, the current session). */
-export async function revokeUserSessions(database: Database, userId: string, exceptSessionId?: string): Promise<void> {
+export async function revokeUserSessions(
+  database: Database,
+  userId: string,
+  exceptSessionId?: string,
+): Promise<void> {
   await database.query(
     'update sessions set revoked_at = now() where user_id = $1 and revoked_at is null and ($2::uuid is null or id <> $2::uuid)',
     [userId, exceptSessionId ?? null],

@@ -1,0 +1,46 @@
+import { getUserEndpoint, privacyEndpoint } from '@nebula/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../platform/context.js';
+import { registerEndpoint } from '../../platform/endpoints.js';
+import { AppError } from '../../platform/errors.js';
+import { holdsPermission } from '../../platform/policy.js';
+import { currentToken, findUserById, findUserByName, toMe } from '../auth/index.js';
+
+/** Player profiles (spec 2 popups): public card, privacy switches. */
+export function registerProfileRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const { database } = ctx;
+
+  registerEndpoint(app, getUserEndpoint, async ({ input, user }) => {
+    const target = (await findUserById(database, input.id)) ?? (await findUserByName(database, input.id));
+    if (!target) throw AppError.notFound('No such player.');
+    const isSelf = user?.id === target.id;
+    if (target.private_profile && !isSelf && !(user && holdsPermission(user, 'ignore_privacy'))) {
+      throw new AppError(403, 'private_profile', 'This profile is private.');
+    }
+    // Wagered (USD) and game counts are sums over settled bets. The bets ledger arrives with the
+    // game engine (F5), which replaces this with its aggregate; until then nobody has played.
+    const stats = { wagered: 0, games: 0 };
+    return {
+      user: {
+        _id: target.id,
+        name: target.name,
+        avatar: target.avatar,
+        created_at: new Date(target.created_at).toISOString(),
+        vipLevel: target.vip_level,
+        private_profile: target.private_profile,
+      },
+      wagered: stats.wagered,
+      games: stats.games,
+    };
+  });
+
+  registerEndpoint(app, privacyEndpoint, async ({ input, user, req }) => {
+    if (!user) throw AppError.unauthenticated();
+    await database.query(
+      `update users set private_profile = coalesce($2, private_profile), private_bets = coalesce($3, private_bets),
+              updated_at = now() where id = $1`,
+      [user.id, input.private_profile ?? null, input.private_bets ?? null],
+    );
+    return { user: await toMe(database, user.id, currentToken(req) ?? '') };
+  });
+}
