@@ -5,6 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { createRequire } from 'node:module';
 import { register } from 'tsx/esm/api';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -12,7 +13,9 @@ const webIndex = path.join(root, 'apps/web/dist/index.html');
 
 if (!existsSync(webIndex) || process.argv.includes('--rebuild')) {
   console.log('Building the web app (first start)...');
-  const res = spawnSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build'], {
+  // npm may hoist vite to the root or keep it in the web workspace: resolve it from there.
+  const viteDir = path.dirname(createRequire(path.join(root, 'apps/web/package.json')).resolve('vite/package.json'));
+  const res = spawnSync(process.execPath, [path.join(viteDir, 'bin/vite.js'), 'build'], {
     cwd: path.join(root, 'apps/web'),
     stdio: ['ignore', 'inherit', 'inherit'],
   });

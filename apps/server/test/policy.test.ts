@@ -10,7 +10,7 @@ import { startTestServer, type TestServer } from './helpers/test-server.js';
  * a moderator and an admin, and the answer must match the policy its contract declares. A route
  * without a contract fails the test unless it is one of the few infrastructure routes below.
  */
-const INFRASTRUCTURE_ROUTES = new Set(['GET /healthz', 'GET /readyz', 'GET /*', 'GET /ws']);
+const INFRASTRUCTURE_ROUTES = new Set(['GET /healthz', 'GET /readyz', 'GET /', 'GET /*', 'GET /ws']);
 const ROLES = {
   guest: null,
   player: ['player'],

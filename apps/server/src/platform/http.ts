@@ -157,6 +157,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance &
   const indexHtml = opts.webDist ? path.join(opts.webDist, 'index.html') : undefined;
   const hasWeb = indexHtml !== undefined && fs.existsSync(indexHtml);
   if (hasWeb && opts.webDist) {
+    // The home page is the SPA itself (the static plugin would answer a directory with 403).
+    app.get('/', (_req, reply) =>
+      reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html'),
+    );
     // Unknown files fall through to the not-found handler below (SPA fallback or JSON 404).
     await app.register(fastifyStatic, {
       root: opts.webDist,

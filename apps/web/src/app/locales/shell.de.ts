@@ -1,0 +1,24 @@
+import type { ShellTexts } from './shell.en';
+
+/** Deutsche Texte der App-Hülle (Schlüssel unter `app.`). */
+export const shellDe: ShellTexts = {
+  liveFeed: {
+    comingSoon: 'Hier erscheinen Wetten live, während Spieler gewinnen und verlieren.',
+  },
+  chat: {
+    empty: 'Der Live-Chat ist unterwegs. Nachrichten, Rain und Trinkgelder erscheinen hier.',
+  },
+  email: {
+    sendComingSoon: 'Bestätigungs-E-Mails kannst du bald in deinem Profil anfordern.',
+  },
+  auth: {
+    comingSoon: 'Konten öffnen in Kürze. Anmeldung und Registrierung werden gerade angebunden.',
+  },
+  mobileNav: {
+    bets: 'Wetten',
+  },
+  footer: {
+    tagline:
+      '{{siteName}} ist ein Krypto-Casino und Sportwettenanbieter mit nachweislich fairen Originals, Live-Casino, Slots und einem VIP-Programm.',
+  },
+};

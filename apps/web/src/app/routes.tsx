@@ -1,0 +1,265 @@
+/**
+ * The complete route table (spec 1 section 2.1, spec 2 section 2, spec 3 section 2).
+ * Pages load lazily; the guards of each route run in its loader (see guards.tsx).
+ * Specific routes outrank `/{sportLink}/{id}` and `/casino/{tag}` by react-router's ranking
+ * (static segments beat dynamic ones), and the sport-link loader refuses reserved segments.
+ */
+import type { ComponentType } from 'react';
+import type { LoaderFunctionArgs, RouteObject } from 'react-router';
+import { guardedLoader, homeLoader, referralLoader, sportGameLoader } from './guards';
+import { NotFoundPage } from './pages/not-found-page';
+import { RouteError } from './pages/route-error';
+import { AppSplash } from './pages/app-splash';
+import { RootLayout } from './root-layout';
+import type { RouteHandle } from './route-handle';
+import { Shell } from './shell/shell';
+import { loadPageTexts } from './i18n-app';
+
+type Loader = (args: LoaderFunctionArgs) => Response | null | Promise<Response | null>;
+
+interface PageSpec {
+  path: string;
+  page: string;
+  load: () => Promise<ComponentType>;
+  handle?: Omit<RouteHandle, 'page'>;
+  loader?: Loader;
+}
+
+function route({ path, page, load, handle = {}, loader }: PageSpec): RouteObject {
+  const fullHandle: RouteHandle = { ...handle, page };
+  return {
+    id: page,
+    path,
+    handle: fullHandle,
+    loader: guardedLoader(fullHandle, loader),
+    // The page's texts load in parallel with its module.
+    lazy: async () => {
+      const [Component] = await Promise.all([load(), loadPageTexts()]);
+      return { Component };
+    },
+  };
+}
+
+// ---- lazy page modules (one chunk per area) ------------------------------------------------------
+
+const lobby = () => import('../features/lobby/home-page');
+const categories = () => import('../features/lobby/category-pages');
+const game = () => import('../features/lobby/game-page');
+const promotions = () => import('../features/promotions/promotion-pages');
+const token = () => import('../features/token/token-pages');
+const sports = () => import('../features/sports/sport-pages');
+const trading = () => import('../features/trading/trading-pages');
+const poker = () => import('../features/poker/poker-pages');
+const wallet = () => import('../features/wallet/wallet-pages');
+const fairness = () => import('../features/fairness/fairness-page');
+const legal = () => import('../features/legal/legal-pages');
+const profile = () => import('../features/profile/profile-pages');
+const oauth = () => import('../features/auth/oauth-authorize-page');
+const admin = () => import('../features/admin/admin-pages');
+const debug = () => import('../features/debug/emulator-page');
+const errors = () => import('./pages/error-pages');
+
+const home = async () => (await lobby()).HomePage;
+const casino = { casino: true } as const;
+
+function category(path: string, page: string, slug: string): PageSpec {
+  return {
+    path,
+    page,
+    handle: casino,
+    load: async () => {
+      const { CategoryPage } = await categories();
+      return function CategoryRoute() {
+        return <CategoryPage category={slug} />;
+      };
+    },
+  };
+}
+
+/** Pages inside the shell. */
+export const shellPages: PageSpec[] = [
+  { path: '/', page: 'home', load: home, handle: casino, loader: homeLoader },
+  { path: '/ref/:code', page: 'home-referral', load: home, handle: casino, loader: referralLoader },
+  { path: '/email/:user/:token', page: 'home-email-confirm', load: home, handle: casino },
+  { path: '/password/reset/:user/:token', page: 'home-password-reset', load: home, handle: casino },
+  { path: '/token', page: 'token', load: async () => (await token()).TokenPage },
+  { path: '/analytics', page: 'analytics', load: async () => (await token()).AnalyticsPage },
+  { path: '/rewards', page: 'rewards', load: async () => (await token()).RewardsPage },
+  { path: '/revShare', page: 'rev-share', load: async () => (await token()).RevSharePage },
+
+  {
+    path: '/casino/game/:id',
+    page: 'casino-game',
+    load: async () => (await game()).GamePage,
+    handle: casino,
+  },
+  {
+    path: '/casino/game/provider/:provider',
+    page: 'casino-provider',
+    load: async () => (await categories()).ProviderGamesPage,
+    handle: casino,
+  },
+  category('/casino/originals', 'casino-originals', 'originals'),
+  category('/casino/slots', 'casino-slots', 'slots'),
+  category('/casino/live', 'casino-live', 'live'),
+  category('/casino/game-shows', 'casino-game-shows', 'game-shows'),
+  category('/casino/new-releases', 'casino-new-releases', 'new-releases'),
+  category('/casino/latest-releases', 'casino-latest-releases', 'latest-releases'),
+  {
+    path: '/casino/providers',
+    page: 'casino-providers',
+    load: async () => (await categories()).ProvidersPage,
+    handle: casino,
+  },
+  {
+    path: '/casino/:tag',
+    page: 'casino-tag',
+    load: async () => (await categories()).TagPage,
+    handle: casino,
+  },
+  {
+    path: '/provider/all',
+    page: 'provider-all',
+    load: async () => (await categories()).ProvidersPage,
+    handle: casino,
+  },
+
+  { path: '/poker', page: 'poker', load: async () => (await poker()).PokerPage, handle: { plugin: 'poker' } },
+  { path: '/pvp', page: 'pvp', load: async () => (await poker()).PvpPage, handle: { plugin: 'poker' } },
+  {
+    path: '/pvp/pool/:poolId',
+    page: 'pvp-pool',
+    load: async () => (await poker()).PvpPoolPage,
+    handle: { plugin: 'poker' },
+  },
+
+  { path: '/promotions', page: 'promotions', load: async () => (await promotions()).PromotionsPage },
+  { path: '/vip', page: 'vip', load: async () => (await promotions()).VipPage },
+  {
+    path: '/leaderboard',
+    page: 'leaderboard',
+    load: async () => (await promotions()).LeaderboardPage,
+    handle: { plugin: 'race' },
+  },
+  { path: '/partner', page: 'partner', load: async () => (await promotions()).PartnerPage },
+  { path: '/bonus', page: 'bonus', load: async () => (await promotions()).BonusPage, handle: { auth: true } },
+
+  {
+    path: '/trading',
+    page: 'trading',
+    load: async () => (await trading()).TradingPage,
+    handle: { plugin: 'trading' },
+  },
+  {
+    path: '/trading/all',
+    page: 'trading-all',
+    load: async () => (await trading()).TradingPage,
+    handle: { plugin: 'trading' },
+  },
+  {
+    path: '/trading/:ticker',
+    page: 'trading-ticker',
+    load: async () => (await trading()).TradingTickerPage,
+    handle: { plugin: 'trading' },
+  },
+
+  { path: '/crypto', page: 'crypto', load: async () => (await wallet()).CryptoPage },
+  {
+    path: '/sport',
+    page: 'sport',
+    load: async () => (await sports()).SportPage,
+    handle: { sportType: 'sport' },
+  },
+  {
+    path: '/sportsbook',
+    page: 'sportsbook',
+    load: async () => (await sports()).SportsbookPage,
+    handle: { sportType: 'sport' },
+  },
+  {
+    path: '/:sportLink/:id',
+    page: 'sport-game',
+    load: async () => (await sports()).SportGamePage,
+    loader: sportGameLoader,
+  },
+
+  { path: '/privacyPolicy', page: 'privacy-policy', load: async () => (await legal()).PrivacyPolicyPage },
+  { path: '/terms', page: 'terms', load: async () => (await legal()).TermsPage },
+  { path: '/fairness', page: 'fairness', load: async () => (await fairness()).FairnessPage },
+
+  {
+    path: '/profile/settings/connections',
+    page: 'profile-connections',
+    load: async () => (await profile()).ConnectionsPage,
+    handle: { auth: true },
+  },
+  { path: '/profile/:id', page: 'profile', load: async () => (await profile()).ProfilePage },
+  { path: '/error/1', page: 'error-license', load: async () => (await errors()).LicenseErrorPage },
+  { path: '/error/se', page: 'error-self-exclusion', load: async () => (await errors()).SelfExclusionPage },
+];
+
+/** Pages rendered alone, without the shell (`hideLayout`). */
+export const layoutFreePages: PageSpec[] = [
+  {
+    path: '/error/noLayout/1',
+    page: 'error-license-no-layout',
+    load: async () => (await errors()).LicenseErrorNoLayoutPage,
+  },
+  {
+    path: '/error/slotUnavailable',
+    page: 'error-slot-unavailable',
+    load: async () => (await errors()).SlotUnavailablePage,
+  },
+  { path: '/walletconnect', page: 'walletconnect', load: async () => (await wallet()).WalletConnectPage },
+  {
+    path: '/oauth/authorize/:requestId',
+    page: 'oauth-authorize',
+    load: async () => (await oauth()).OAuthAuthorizePage,
+  },
+  {
+    path: '/debugger/emulator/slotegrator',
+    page: 'debug-slotegrator',
+    load: async () => (await debug()).SlotegratorEmulatorPage,
+  },
+  // The back office opens in its own tab with its own layout.
+  {
+    path: '/admin',
+    page: 'admin',
+    load: async () => (await admin()).AdminDashboardPage,
+    handle: { permission: 'dashboard' },
+  },
+  {
+    path: '/admin/user/:userId',
+    page: 'admin-user',
+    load: async () => (await admin()).AdminUserPage,
+    handle: { permission: 'users' },
+  },
+].map((spec) => ({ ...spec, handle: { ...spec.handle, hideLayout: true } }));
+
+export function createRoutes(): RouteObject[] {
+  return [
+    {
+      id: 'root',
+      element: <RootLayout />,
+      HydrateFallback: AppSplash,
+      errorElement: <RouteError />,
+      children: [
+        {
+          id: 'shell',
+          element: <Shell />,
+          children: [
+            {
+              id: 'shell-pages',
+              errorElement: <RouteError />,
+              children: [
+                ...shellPages.map(route),
+                { id: 'not-found', path: '*', handle: { page: 'not-found' }, element: <NotFoundPage /> },
+              ],
+            },
+          ],
+        },
+        ...layoutFreePages.map(route),
+      ],
+    },
+  ];
+}

@@ -1,0 +1,101 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { AlertTriangle } from 'lucide-react';
+import { hasPlugin, useAppStore } from '../../lib/store';
+import { CurrencyIcon } from './currency-icon';
+import { LanguagePicker, ThemePicker } from './preferences';
+
+interface FooterLink {
+  to: string;
+  labelKey: string;
+}
+
+export function Footer({ onOpenChat }: { onOpenChat: () => void }) {
+  const { t } = useTranslation();
+  const license = useAppStore((state) => state.license);
+  const currencies = useAppStore((state) => state.currencies);
+  const siteName = license?.siteName ?? 'Nebula';
+
+  const platform: FooterLink[] = [
+    { to: '/fairness', labelKey: 'footer.fairness' },
+    { to: '/vip', labelKey: 'footer.vip' },
+    { to: '/partner', labelKey: 'footer.affiliate' },
+    { to: '/promotions', labelKey: 'footer.promotions' },
+    ...(hasPlugin(license, 'race') ? [{ to: '/leaderboard', labelKey: 'footer.race' }] : []),
+    { to: '/token', labelKey: 'footer.token' },
+  ];
+  const policy: FooterLink[] = [
+    { to: '/terms', labelKey: 'footer.termsOfService' },
+    { to: '/privacyPolicy', labelKey: 'footer.privacyPolicy' },
+    { to: '/terms#responsible', labelKey: 'footer.responsibleGambling' },
+    { to: '/terms#withdrawals', labelKey: 'footer.aml' },
+  ];
+
+  return (
+    <footer className="footer" data-testid="footer">
+      {license?.demo && (
+        <p className="footer__demo" role="note" data-testid="demo-notice">
+          <AlertTriangle size={16} aria-hidden="true" />
+          {t('demo.notice')}
+        </p>
+      )}
+      <div className="footer__grid">
+        <div className="footer__brand">
+          <span className="shell-logo__mark" aria-hidden="true">
+            N
+          </span>
+          <p>{t('app.footer.tagline', { siteName })}</p>
+        </div>
+        <nav className="footer__group" aria-labelledby="footer-platform">
+          <h2 id="footer-platform">{t('footer.platform')}</h2>
+          {platform.map((link) => (
+            <Link key={link.to} to={link.to}>
+              {t(link.labelKey)}
+            </Link>
+          ))}
+        </nav>
+        <nav className="footer__group" aria-labelledby="footer-policy">
+          <h2 id="footer-policy">{t('footer.policy')}</h2>
+          {policy.map((link) => (
+            <Link key={link.to} to={link.to}>
+              {t(link.labelKey)}
+            </Link>
+          ))}
+        </nav>
+        <nav className="footer__group" aria-labelledby="footer-community">
+          <h2 id="footer-community">{t('footer.community')}</h2>
+          <button type="button" onClick={onOpenChat}>
+            {t('footer.liveSupport')}
+          </button>
+          <button type="button" onClick={onOpenChat}>
+            {t('nav.chat')}
+          </button>
+          <Link to="/partner">{t('footer.affiliate')}</Link>
+          <Link to="/analytics">{t('nav.analytics')}</Link>
+        </nav>
+        <div className="footer__group footer__prefs">
+          <h2>{t('settings.title')}</h2>
+          <LanguagePicker />
+          <ThemePicker />
+        </div>
+      </div>
+      {Object.keys(currencies).length > 0 && (
+        <div className="footer__currencies" aria-label={t('footer.acceptedCurrencies')}>
+          {Object.values(currencies).map((currency) => (
+            <span key={currency.id} className="footer__currency" title={currency.name}>
+              <CurrencyIcon currency={currency} size={20} />
+              <span>{currency.id.replace(/^local_/, '').toUpperCase()}</span>
+            </span>
+          ))}
+        </div>
+      )}
+      <div className="footer__legal">
+        <span className="footer__age" aria-label={t('footer.ageRestriction')}>
+          18+
+        </span>
+        <p>{t('footer.ageNotice')}</p>
+      </div>
+      <p className="footer__copy">{t('footer.copyright', { year: new Date().getFullYear(), siteName })}</p>
+    </footer>
+  );
+}

@@ -1,0 +1,184 @@
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { ChevronDown, LogOut, Menu, MessageSquare, Search, User, Wallet } from 'lucide-react';
+import { Button, Dropdown, IconButton, Selector } from '../../ui';
+import { events } from '../../lib/events';
+import { hasPermission, isSignedIn, useAppStore } from '../../lib/store';
+import { requestLogin } from '../auth-gate';
+import { CurrencyIcon } from './currency-icon';
+import { Logo } from './logo';
+
+/** Width at or below which the header shows the mini logo (spec 2 section 2). */
+export const MINI_LOGO_WIDTH = 991;
+
+function BalancePill() {
+  const { t } = useTranslation();
+  const currencies = useAppStore((state) => state.currencies);
+  const currency = useAppStore((state) => state.currency);
+  const setCurrency = useAppStore((state) => state.setCurrency);
+  const demo = useAppStore((state) => state.demo);
+  const unverified = useAppStore((state) => !!state.user?.email && !state.user.email_verified);
+  const list = Object.values(currencies);
+  const current = currencies[currency] ?? list[0];
+
+  if (demo) {
+    return (
+      <span className="balance-pill balance-pill--fun" data-testid="balance">
+        {t('header.funPlay')}
+      </span>
+    );
+  }
+
+  return (
+    <Selector
+      aria-label={t('header.selectCurrency')}
+      value={current?.id}
+      onChange={setCurrency}
+      disabled={unverified || list.length === 0}
+      className="balance-pill__selector"
+      entries={list.map((entry) => ({
+        id: entry.id,
+        name: entry.name,
+        icon: <CurrencyIcon currency={entry} />,
+        meta: <span className="tabular">{entry.balance.real}</span>,
+      }))}
+      renderTrigger={() => (
+        <span className="balance-pill" data-testid="balance">
+          {current && <CurrencyIcon currency={current} />}
+          <span className="balance-pill__amount">{current?.balance.real ?? '0.00000000'}</span>
+          <ChevronDown size={14} aria-hidden="true" />
+        </span>
+      )}
+    />
+  );
+}
+
+function UserMenu() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const user = useAppStore((state) => state.user);
+  const logout = useAppStore((state) => state.logout);
+  const canDashboard = useAppStore((state) => hasPermission(state.user, 'dashboard', 'active', state.demo));
+  if (!user) return null;
+  type Entry = 'profile' | 'connections' | 'dashboard' | 'logout';
+  const entries: { entryId: Entry; title: string; icon?: React.ReactNode }[] = [
+    { entryId: 'profile', title: t('nav.profile'), icon: <User size={16} /> },
+    { entryId: 'connections', title: t('nav.connections') },
+    ...(canDashboard ? [{ entryId: 'dashboard' as const, title: t('nav.dashboard') }] : []),
+    { entryId: 'logout', title: t('nav.logout'), icon: <LogOut size={16} /> },
+  ];
+  function handleSelect(entry: Entry) {
+    if (entry === 'profile') void navigate(`/profile/${user!._id}`);
+    else if (entry === 'connections') void navigate('/profile/settings/connections');
+    else if (entry === 'dashboard') window.open('/admin', '_blank', 'noopener');
+    else logout();
+  }
+  return (
+    <div className="header__user">
+      <Link
+        to={`/profile/${user._id}`}
+        className="header__avatar"
+        aria-label={t('header.profile')}
+        title={user.name}
+      >
+        {user.avatar ? <img src={user.avatar} alt="" /> : user.name.charAt(0).toUpperCase()}
+      </Link>
+      <Dropdown
+        aria-label={t('nav.settings')}
+        entries={entries}
+        onSelect={handleSelect}
+        align="end"
+        className="header__user-menu"
+        renderTrigger={() => <ChevronDown size={16} aria-hidden="true" />}
+      />
+    </div>
+  );
+}
+
+export interface HeaderProps {
+  onToggleSidebar: () => void;
+  onOpenSearch: () => void;
+  isPhoneLayout: boolean;
+}
+
+export function Header({ onToggleSidebar, onOpenSearch, isPhoneLayout }: HeaderProps) {
+  const { t } = useTranslation();
+  const signedIn = useAppStore((state) => isSignedIn(state.user));
+  const windowWidth = useAppStore((state) => state.windowWidth);
+  const chatOpen = useAppStore((state) => state.chat);
+  const toggleChat = useAppStore((state) => state.toggleChat);
+  const unverified = useAppStore((state) => !!state.user?.email && !state.user.email_verified);
+  const demo = useAppStore((state) => state.demo);
+  const sidebarExpanded = useAppStore((state) => state.sidebar);
+
+  return (
+    <header className="header" data-testid="header">
+      <div className="header__left">
+        {isPhoneLayout
+          ? null
+          : // The sidebar has its own collapse control; this one is for a collapsed rail.
+            !sidebarExpanded && (
+              <IconButton
+                aria-label={t('header.toggleSidebar')}
+                onClick={onToggleSidebar}
+                className="header__menu"
+              >
+                <Menu size={20} />
+              </IconButton>
+            )}
+        <Logo mini={windowWidth <= MINI_LOGO_WIDTH} />
+        <button
+          type="button"
+          className="header__search"
+          onClick={onOpenSearch}
+          aria-label={t('header.search')}
+          data-testid="search-button"
+        >
+          <Search size={16} aria-hidden="true" />
+          <span className="header__search-text">{t('header.searchPlaceholder')}</span>
+        </button>
+      </div>
+
+      <div className="header__right">
+        {signedIn ? (
+          <>
+            <div className="header__wallet">
+              <BalancePill />
+              <Button
+                size="sm"
+                icon={<Wallet size={16} />}
+                disabled={unverified && !demo}
+                title={unverified ? t('header.walletDisabledUnverified') : undefined}
+                onClick={() => events.emit('open-wallet', { tab: 'deposit' })}
+                className="header__wallet-btn"
+              >
+                <span className="header__wallet-label">{t('header.wallet')}</span>
+              </Button>
+            </div>
+            <UserMenu />
+          </>
+        ) : (
+          <div className="header__auth">
+            <Button variant="ghost" size="sm" onClick={() => requestLogin('auth')} data-testid="sign-in">
+              {t('header.signIn')}
+            </Button>
+            <Button size="sm" onClick={() => requestLogin('register')} data-testid="sign-up">
+              {t('header.signUp')}
+            </Button>
+          </div>
+        )}
+        {!isPhoneLayout && (
+          <IconButton
+            aria-label={chatOpen ? t('header.closeChat') : t('header.openChat')}
+            active={chatOpen}
+            aria-pressed={chatOpen}
+            onClick={toggleChat}
+            data-testid="chat-toggle"
+          >
+            <MessageSquare size={20} />
+          </IconButton>
+        )}
+      </div>
+    </header>
+  );
+}

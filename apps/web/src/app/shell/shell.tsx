@@ -1,0 +1,156 @@
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { Outlet, useLocation, useMatches } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useQuery } from '@tanstack/react-query';
+import type { Currency } from '@nebula/contracts';
+import { apiFetch } from '../../lib/api';
+import { useWindowWidth } from '../../lib/breakpoints';
+import { CHAT_AUTO_OPEN_WIDTH, useAppStore } from '../../lib/store';
+import { loadPageTexts } from '../i18n-app';
+import { readHandle } from '../route-handle';
+import { ChatPanel } from './chat-panel';
+import { ConnectionWindow } from './connection-window';
+import { FloatingButtons } from './floating-buttons';
+import { Footer } from './footer';
+import { Header } from './header';
+import { LiveFeed } from './live-feed';
+import { MobileNav } from './mobile-nav';
+import { NotificationStrip } from './notification-strip';
+import { Sidebar } from './sidebar';
+import './shell.css';
+
+const SearchOverlay = lazy(async () => {
+  const [module] = await Promise.all([import('../../features/search/search-overlay'), loadPageTexts()]);
+  return { default: module.SearchOverlay };
+});
+
+/** Below this width the bottom navigation replaces the sidebar (spec: md breakpoint). */
+export const MOBILE_NAV_WIDTH = 900;
+/** Event the lobby dispatches to open the search overlay. */
+export const OPEN_SEARCH_EVENT = 'nebula:open-search';
+
+function useCurrencies() {
+  const setCurrencies = useAppStore((state) => state.setCurrencies);
+  const token = useAppStore((state) => state.user?.token);
+  const { data } = useQuery({
+    queryKey: ['currencies', token ?? null],
+    // Typed by the contract; not zod-validated so zod stays out of the first-visit bundle.
+    queryFn: () => apiFetch<Record<string, Currency>>('POST', '/api/data/currencies', {}),
+    staleTime: 60_000,
+  });
+  useEffect(() => {
+    if (!data || typeof data !== 'object') return;
+    // Unvalidated answer: keep only well-formed entries so one bad row cannot break the shell.
+    const clean = Object.fromEntries(
+      Object.entries(data).filter(
+        ([, currency]) => typeof currency?.id === 'string' && typeof currency.balance?.real === 'string',
+      ),
+    );
+    setCurrencies(clean);
+  }, [data, setCurrencies]);
+}
+
+/** The player shell: sidebar, header, notifications, page, live feed, footer and the overlays. */
+export function Shell() {
+  const { t } = useTranslation();
+  const width = useWindowWidth();
+  const { pathname } = useLocation();
+  const matches = useMatches();
+  const expanded = useAppStore((state) => state.sidebar);
+  const toggleSidebar = useAppStore((state) => state.toggleSidebar);
+  const chatOpen = useAppStore((state) => state.chat);
+  const setChat = useAppStore((state) => state.setChat);
+  // The sheet and the search remember the path they were opened on: any route change closes them.
+  const [menuPath, setMenuPath] = useState<string | null>(null);
+  const [searchPath, setSearchPath] = useState<string | null>(null);
+  const menuOpen = menuPath === pathname;
+  const searchOpen = searchPath === pathname;
+  const setMenuOpen = useCallback((open: boolean) => setMenuPath(open ? pathname : null), [pathname]);
+  const setSearchOpen = useCallback((open: boolean) => setSearchPath(open ? pathname : null), [pathname]);
+  useCurrencies();
+
+  const isPhoneLayout = width < MOBILE_NAV_WIDTH;
+  const chatOverlays = width <= CHAT_AUTO_OPEN_WIDTH;
+  const isCasino = matches.some((match) => readHandle(match.handle).casino);
+
+  useEffect(() => {
+    const open = () => setSearchOpen(true);
+    window.addEventListener(OPEN_SEARCH_EVENT, open);
+    return () => window.removeEventListener(OPEN_SEARCH_EVENT, open);
+  }, [setSearchOpen]);
+
+  useEffect(() => {
+    if (!menuOpen) return;
+    const handleKey = (event: KeyboardEvent) => event.key === 'Escape' && setMenuOpen(false);
+    document.addEventListener('keydown', handleKey);
+    return () => document.removeEventListener('keydown', handleKey);
+  }, [menuOpen, setMenuOpen]);
+
+  const openChat = useCallback(() => setChat(true), [setChat]);
+  const closeSearch = useCallback(() => setSearchOpen(false), [setSearchOpen]);
+
+  const classes = [
+    'shell',
+    isPhoneLayout ? 'shell--phone' : expanded ? 'shell--sidebar' : 'shell--rail',
+    chatOpen && !chatOverlays ? 'shell--chat' : '',
+  ].join(' ');
+
+  return (
+    <div className={classes}>
+      <a href="#main" className="skip-link">
+        {t('common.skipToContent')}
+      </a>
+      {!isPhoneLayout && <Sidebar collapsed={!expanded} onToggle={toggleSidebar} onOpenChat={openChat} />}
+      <div className="shell__main">
+        <Header
+          onToggleSidebar={toggleSidebar}
+          onOpenSearch={() => setSearchOpen(true)}
+          isPhoneLayout={isPhoneLayout}
+        />
+        <NotificationStrip />
+        <main id="main" className="shell__content" tabIndex={-1}>
+          <Outlet />
+          {isCasino && <LiveFeed />}
+        </main>
+        <Footer onOpenChat={openChat} />
+      </div>
+      {chatOpen && (
+        <>
+          {chatOverlays && (
+            <button
+              type="button"
+              className="shell__scrim shell__scrim--chat"
+              aria-label={t('header.closeChat')}
+              tabIndex={-1}
+              onClick={() => setChat(false)}
+            />
+          )}
+          <ChatPanel overlay={chatOverlays} />
+        </>
+      )}
+      {isPhoneLayout && menuOpen && (
+        <div className="sheet" role="dialog" aria-modal="true" aria-label={t('nav.menu')}>
+          <button
+            type="button"
+            className="shell__scrim"
+            aria-label={t('header.closeMenu')}
+            tabIndex={-1}
+            onClick={() => setMenuOpen(false)}
+          />
+          <div className="sheet__panel">
+            <span className="sheet__handle" aria-hidden="true" />
+            <Sidebar collapsed={false} variant="sheet" onOpenChat={openChat} />
+          </div>
+        </div>
+      )}
+      {isPhoneLayout && <MobileNav menuOpen={menuOpen} onToggleMenu={() => setMenuOpen(!menuOpen)} />}
+      {!isPhoneLayout && <FloatingButtons />}
+      <ConnectionWindow />
+      {searchOpen && (
+        <Suspense fallback={null}>
+          <SearchOverlay onClose={closeSearch} />
+        </Suspense>
+      )}
+    </div>
+  );
+}

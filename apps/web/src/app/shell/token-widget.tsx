@@ -1,0 +1,57 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { TrendingDown, TrendingUp } from 'lucide-react';
+import { Skeleton } from '../../ui';
+
+export interface TokenQuote {
+  symbol: string;
+  /** 24h change in percent. */
+  change24h: number;
+  priceUsd: number;
+}
+
+/** Sidebar token widget (spec 1 section 2.3): symbol, 24h change with an arrow, USD price. */
+export function TokenWidget({ quote, collapsed }: { quote?: TokenQuote; collapsed?: boolean }) {
+  const { t } = useTranslation();
+  const isUp = (quote?.change24h ?? 0) >= 0;
+  return (
+    <Link
+      to="/token"
+      className={`token-widget${collapsed ? ' is-collapsed' : ''}`}
+      aria-label={t('nav.token')}
+      data-testid="token-widget"
+    >
+      <span className="token-widget__logo" aria-hidden="true">
+        N
+      </span>
+      {!collapsed && (
+        <span className="token-widget__body" aria-busy={!quote}>
+          {quote ? (
+            <>
+              <span className="token-widget__row">
+                <strong>{quote.symbol}</strong>
+                <span className={`token-widget__change ${isUp ? 'is-up' : 'is-down'}`}>
+                  {isUp ? (
+                    <TrendingUp size={12} aria-hidden="true" />
+                  ) : (
+                    <TrendingDown size={12} aria-hidden="true" />
+                  )}
+                  {isUp ? '+' : ''}
+                  {quote.change24h.toFixed(2)}%
+                </span>
+              </span>
+              <span className="token-widget__price">
+                ${quote.priceUsd.toFixed(quote.priceUsd < 1 ? 6 : 2)}
+              </span>
+            </>
+          ) : (
+            <>
+              <Skeleton shape="text" width={72} />
+              <Skeleton shape="text" width={96} />
+            </>
+          )}
+        </span>
+      )}
+    </Link>
+  );
+}

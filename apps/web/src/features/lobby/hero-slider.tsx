@@ -1,0 +1,134 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { ChevronLeft, ChevronRight, Gift, ShieldCheck, Trophy } from 'lucide-react';
+
+interface Banner {
+  id: string;
+  icon: typeof Gift;
+  tone: 'a' | 'b' | 'c';
+  titleKey: string;
+  textKey: string;
+  ctaKey: string;
+  to: string;
+}
+
+/** Static promo banners until the operator's slides (POST /api/slides) arrive with the promotions issue. */
+const BANNERS: Banner[] = [
+  {
+    id: 'welcome',
+    icon: Gift,
+    tone: 'a',
+    titleKey: 'app.home.banner.welcome.title',
+    textKey: 'app.home.banner.welcome.text',
+    ctaKey: 'app.home.banner.welcome.cta',
+    to: '/promotions',
+  },
+  {
+    id: 'fair',
+    icon: ShieldCheck,
+    tone: 'b',
+    titleKey: 'app.home.banner.fair.title',
+    textKey: 'app.home.banner.fair.text',
+    ctaKey: 'app.home.banner.fair.cta',
+    to: '/fairness',
+  },
+  {
+    id: 'vip',
+    icon: Trophy,
+    tone: 'c',
+    titleKey: 'app.home.banner.vip.title',
+    textKey: 'app.home.banner.vip.text',
+    ctaKey: 'app.home.banner.vip.cta',
+    to: '/vip',
+  },
+];
+
+const AUTO_ADVANCE_MS = 7000;
+
+export function HeroSlider() {
+  const { t } = useTranslation();
+  const [index, setIndex] = useState(0);
+  const [paused, setPaused] = useState(false);
+
+  useEffect(() => {
+    if (paused || window.matchMedia?.('(prefers-reduced-motion: reduce)').matches) return;
+    const id = window.setInterval(() => setIndex((value) => (value + 1) % BANNERS.length), AUTO_ADVANCE_MS);
+    return () => window.clearInterval(id);
+  }, [paused]);
+
+  const go = (delta: number) => setIndex((value) => (value + delta + BANNERS.length) % BANNERS.length);
+
+  return (
+    <section
+      className="hero"
+      aria-roledescription="carousel"
+      aria-label={t('app.home.bannersLabel')}
+      onMouseEnter={() => setPaused(true)}
+      onMouseLeave={() => setPaused(false)}
+      onFocus={() => setPaused(true)}
+      onBlur={() => setPaused(false)}
+    >
+      <div className="hero__track" style={{ transform: `translateX(-${index * 100}%)` }}>
+        {BANNERS.map((banner, position) => {
+          const Icon = banner.icon;
+          return (
+            <article
+              key={banner.id}
+              className={`hero__slide hero__slide--${banner.tone}`}
+              aria-roledescription="slide"
+              aria-label={`${position + 1} / ${BANNERS.length}`}
+              aria-hidden={position !== index}
+            >
+              <div className="hero__copy">
+                <h2 className="hero__title">{t(banner.titleKey)}</h2>
+                <p className="hero__text">{t(banner.textKey)}</p>
+                <Link
+                  to={banner.to}
+                  className="ui-btn ui-btn--primary ui-btn--md hero__cta"
+                  tabIndex={position === index ? 0 : -1}
+                >
+                  <span className="ui-btn__content">
+                    <span className="ui-btn__label">{t(banner.ctaKey)}</span>
+                  </span>
+                </Link>
+              </div>
+              <div className="hero__art" aria-hidden="true">
+                <span className="hero__orb hero__orb--1" />
+                <span className="hero__orb hero__orb--2" />
+                <span className="hero__badge">
+                  <Icon size={56} strokeWidth={1.5} />
+                </span>
+              </div>
+            </article>
+          );
+        })}
+      </div>
+      <div className="hero__nav">
+        <button
+          type="button"
+          className="hero__arrow"
+          aria-label={t('common.previous')}
+          onClick={() => go(-1)}
+        >
+          <ChevronLeft size={18} />
+        </button>
+        <div className="hero__dots" role="group">
+          {BANNERS.map((banner, position) => (
+            <button
+              key={banner.id}
+              type="button"
+              className={`hero__dot${position === index ? ' is-active' : ''}`}
+              aria-label={`${position + 1} / ${BANNERS.length}`}
+              aria-current={position === index}
+              onClick={() => setIndex(position)}
+            />
+          ))}
+        </div>
+        <button type="button" className="hero__arrow" aria-label={t('common.next')} onClick={() => go(1)}>
+          <ChevronRight size={18} />
+        </button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,147 @@
+/**
+ * i18next, initialised synchronously: English is bundled, so the first render never waits and
+ * never shows keys. Other languages are loaded on demand (a separate chunk each), which keeps
+ * them out of the first load; `whenI18nReady()` resolves once the stored language is in place
+ * (await it before the first render to avoid a flash of English for German players).
+ * The language follows the store's `locale`, and `<html lang>` follows the language.
+ */
+import i18next from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import en from '../locales/en.json';
+import { useAppStore } from './store';
+
+export const DEFAULT_LOCALE = 'en';
+
+/** Supported languages with their display names (in their own language). */
+export const SUPPORTED_LOCALES = [
+  { id: 'en', name: 'English', flag: '🇬🇧' },
+  { id: 'de', name: 'Deutsch', flag: '🇩🇪' },
+] as const;
+
+export type Locale = (typeof SUPPORTED_LOCALES)[number]['id'];
+
+type TranslationTree = Record<string, unknown>;
+/** Loads extra texts for a language (typically a dynamic import of a JSON or TS module). */
+export type LocaleLoader = () => Promise<TranslationTree>;
+
+export function isSupportedLocale(value: unknown): value is Locale {
+  return SUPPORTED_LOCALES.some((locale) => locale.id === value);
+}
+
+export function resolveLocale(value: string): Locale {
+  return isSupportedLocale(value) ? value : DEFAULT_LOCALE;
+}
+
+const loaders: Record<Locale, LocaleLoader[]> = {
+  en: [],
+  de: [() => import('../locales/de.json').then((module) => module.default as TranslationTree)],
+};
+const loadedLoaders = new WeakSet<LocaleLoader>();
+const inflight = new Map<LocaleLoader, Promise<void>>();
+
+const reportedMissing = new Set<string>();
+
+function reportMissingKey(key: string): void {
+  if (reportedMissing.has(key)) return;
+  reportedMissing.add(key);
+  console.warn(`[i18n] missing key "${key}" (add it to src/locales/en.json and de.json)`);
+}
+
+export const i18n = i18next.createInstance();
+
+void i18n.use(initReactI18next).init({
+  resources: { en: { translation: en } },
+  lng: DEFAULT_LOCALE,
+  fallbackLng: DEFAULT_LOCALE,
+  supportedLngs: SUPPORTED_LOCALES.map((locale) => locale.id),
+  initAsync: false,
+  interpolation: { escapeValue: false }, // React escapes
+  returnNull: false,
+  react: { useSuspense: false },
+  // In development a missing key is reported once, so it gets added to both locale files.
+  saveMissing: !!import.meta.env?.DEV && import.meta.env?.MODE !== 'test',
+  missingKeyHandler: (_languages, _namespace, key) => reportMissingKey(key),
+});
+
+function applyDocumentLang(lang: string): void {
+  if (typeof document !== 'undefined') document.documentElement.lang = lang;
+}
+
+applyDocumentLang(i18n.language);
+i18n.on('languageChanged', applyDocumentLang);
+
+/**
+ * Merges extra texts into a language now (deep merge, existing keys overwritten), e.g.
+ * `addTranslations('en', { app: appEn })`. Call before the first render.
+ */
+export function addTranslations(locale: Locale, tree: TranslationTree): void {
+  i18n.addResourceBundle(locale, 'translation', tree, true, true);
+}
+
+/**
+ * Registers texts loaded on demand with a language, e.g.
+ * `addLocaleLoader('de', () => import('./app.de').then((m) => ({ app: m.appDe })))`.
+ * Register before calling `whenI18nReady()`.
+ */
+export function addLocaleLoader(locale: Locale, loader: LocaleLoader): void {
+  loaders[locale].push(loader);
+}
+
+/** True when every registered loader of the language has run (English: always, unless extras were registered). */
+export function isLocaleLoaded(locale: Locale): boolean {
+  return loaders[locale].every((loader) => loadedLoaders.has(loader));
+}
+
+/** Runs the pending loaders of a language; each loader runs once. */
+export function loadLocale(locale: Locale): Promise<void> {
+  return Promise.all(
+    loaders[locale].map((loader) => {
+      if (loadedLoaders.has(loader)) return undefined;
+      let pending = inflight.get(loader);
+      if (!pending) {
+        pending = loader()
+          .then((tree) => {
+            addTranslations(locale, tree);
+            loadedLoaders.add(loader);
+          })
+          .finally(() => inflight.delete(loader));
+        inflight.set(loader, pending);
+      }
+      return pending;
+    }),
+  ).then(() => undefined);
+}
+
+/** Switches to `locale` once its texts are loaded; a failed load keeps the current language. */
+export async function switchLanguage(locale: string): Promise<void> {
+  const next = resolveLocale(locale);
+  try {
+    await loadLocale(next);
+  } catch (error) {
+    console.error(`[i18n] failed to load "${next}"`, error);
+    return;
+  }
+  // The player may have picked yet another language while this one was loading.
+  if (resolveLocale(useAppStore.getState().locale) !== next) return;
+  if (i18n.language !== next) await i18n.changeLanguage(next);
+}
+
+/** Resolves when the store's language is loaded and active. */
+export function whenI18nReady(): Promise<void> {
+  return switchLanguage(useAppStore.getState().locale);
+}
+
+// Follow the stored language from the start (German players get English until the chunk arrives,
+// unless the app awaits whenI18nReady() before rendering).
+void whenI18nReady();
+
+useAppStore.subscribe((state, previous) => {
+  if (state.locale !== previous.locale) void switchLanguage(state.locale);
+});
+
+/** Locale-aware number formatting for UI text (not for money: use @nebula/money). */
+export function formatNumber(value: number, options?: Intl.NumberFormatOptions): string {
+  return new Intl.NumberFormat(i18n.language, options).format(value);
+}
+
+export default i18n;

@@ -1,0 +1,44 @@
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import '../lib/i18n';
+import { ToastHost, toast, useToastStore } from './toast-host';
+
+afterEach(() => {
+  act(() => toast.clear());
+  cleanup();
+  vi.useRealTimers();
+});
+
+describe('toasts', () => {
+  it('shows a toast and hides it after about 4 s', () => {
+    vi.useFakeTimers();
+    render(<ToastHost />);
+    act(() => {
+      toast.success('Saved!');
+    });
+    expect(screen.getByRole('status').textContent).toContain('Saved!');
+    act(() => vi.advanceTimersByTime(3900));
+    expect(screen.queryByText('Saved!')).toBeTruthy();
+    act(() => vi.advanceTimersByTime(200));
+    expect(screen.queryByText('Saved!')).toBeNull();
+  });
+
+  it('announces errors as alerts and can be dismissed by hand', () => {
+    render(<ToastHost />);
+    act(() => {
+      toast.error('Not enough money');
+    });
+    expect(screen.getByRole('alert').textContent).toContain('Not enough money');
+    fireEvent.click(screen.getByRole('button', { name: 'Dismiss notification' }));
+    expect(useToastStore.getState().toasts).toHaveLength(0);
+  });
+
+  it('replaces a toast with the same id', () => {
+    render(<ToastHost />);
+    act(() => {
+      toast.info('Connecting to the server...', { id: 'conn' });
+      toast.success('Connection restored', { id: 'conn' });
+    });
+    expect(useToastStore.getState().toasts.map((t) => t.text)).toEqual(['Connection restored']);
+  });
+});

@@ -1,0 +1,75 @@
+/**
+ * Starts the platform (`node scripts/start.mjs`) on E2E_PORT (default 3310) with a fresh temporary
+ * PGlite DATA_DIR and a known DEMO_PASSWORD, waits for /readyz, and stops it after the run.
+ * With E2E_BASE_URL set, uses that server instead of starting one.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { BASE_URL, HAS_CHROMIUM } from './playwright.config';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const DEMO_PASSWORD = process.env.DEMO_PASSWORD ?? 'e2e-demo-password';
+const READY_TIMEOUT_MS = 180_000;
+
+async function waitForReady(url: string, child: ChildProcess): Promise<void> {
+  const deadline = Date.now() + READY_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`The server exited early (code ${child.exitCode}).`);
+    try {
+      const res = await fetch(`${url}/readyz`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error(`The server did not become ready at ${url}/readyz within ${READY_TIMEOUT_MS / 1000}s.`);
+}
+
+export default async function globalSetup(): Promise<() => Promise<void>> {
+  if (!HAS_CHROMIUM || process.env.E2E_BASE_URL) return async () => {};
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'nebula-e2e-'));
+  const port = new URL(BASE_URL).port;
+  const child = spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: port,
+      DATA_DIR: dataDir,
+      DEMO_PASSWORD,
+      NODE_ENV: process.env.NODE_ENV ?? 'development',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const log: string[] = [];
+  const keep = (chunk: Buffer) => {
+    log.push(chunk.toString());
+    if (log.length > 200) log.shift();
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  try {
+    await waitForReady(BASE_URL, child);
+  } catch (error) {
+    child.kill('SIGTERM');
+    console.error(log.join(''));
+    throw error;
+  }
+  return async () => {
+    child.kill('SIGTERM');
+    await new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        child.kill('SIGKILL');
+        resolve(undefined);
+      }, 10_000);
+      child.once('exit', () => {
+        clearTimeout(timer);
+        resolve(undefined);
+      });
+    });
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+}
