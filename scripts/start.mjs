@@ -18,6 +18,8 @@ if (!existsSync(webIndex) || process.argv.includes('--rebuild')) {
   const res = spawnSync(process.execPath, [path.join(viteDir, 'bin/vite.js'), 'build'], {
     cwd: path.join(root, 'apps/web'),
     stdio: ['ignore', 'inherit', 'inherit'],
+    // The server's NODE_ENV (development, test) must not turn the web build into React's dev build.
+    env: { ...process.env, NODE_ENV: 'production' },
   });
   if (res.status !== 0) {
     console.error('The web app build failed.');

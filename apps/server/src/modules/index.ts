@@ -9,6 +9,8 @@ import { registerRealtimeRoutes } from '../realtime/realtime.routes.js';
 import { registerTwoFactorModule } from './two-factor/index.js';
 import { registerWalletAuthModule } from './wallet-auth/index.js';
 import { registerTelegramAuthModule } from './telegram-auth/index.js';
+import { registerMailModule } from './mail/index.js';
+import { registerAccountEmailModule } from './account-email/index.js';
 
 export type ModuleRegistration = (app: FastifyInstance, ctx: AppContext) => Promise<void> | void;
 
@@ -23,4 +25,6 @@ export const modules: ModuleRegistration[] = [
   registerTwoFactorModule,
   registerWalletAuthModule,
   registerTelegramAuthModule,
+  registerMailModule,
+  registerAccountEmailModule,
 ];

@@ -18,6 +18,7 @@ const SIGN_IN_PATHS = new Set([
   '/api/telegram/generateToken',
   '/api/captcha/challenge',
   '/sanctum/csrf-cookie',
+  '/api/user/confirmEmail',
 ]);
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 

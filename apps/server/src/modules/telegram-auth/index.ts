@@ -1,0 +1,6 @@
+/**
+ * Messenger mini-app sign-in: POST /api/telegram/generateToken checks Telegram's signed launch
+ * data with the bot token (signature and freshness), finds or creates the account and returns a
+ * session token for POST /auth/loginViaToken.
+ */
+export { registerTelegramAuthRoutes as registerTelegramAuthModule } from './telegram-auth.routes.js';

@@ -1,0 +1,8 @@
+/**
+ * Browser wallet sign-in: POST /auth/metamask/nonce issues a one-time nonce for an address;
+ * POST /auth/metamask/signature checks the signed sentence (viem) and signs the account in,
+ * creating it (without email) on first use.
+ */
+export { registerWalletAuthRoutes as registerWalletAuthModule } from './wallet-auth.routes.js';
+export { walletSignInMessage } from './wallet-message.js';
+export { findOrCreateExternalUser } from './external-account.js';
