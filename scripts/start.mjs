@@ -14,7 +14,9 @@ const webIndex = path.join(root, 'apps/web/dist/index.html');
 if (!existsSync(webIndex) || process.argv.includes('--rebuild')) {
   console.log('Building the web app (first start)...');
   // npm may hoist vite to the root or keep it in the web workspace: resolve it from there.
-  const viteDir = path.dirname(createRequire(path.join(root, 'apps/web/package.json')).resolve('vite/package.json'));
+  const viteDir = path.dirname(
+    createRequire(path.join(root, 'apps/web/package.json')).resolve('vite/package.json'),
+  );
   const res = spawnSync(process.execPath, [path.join(viteDir, 'bin/vite.js'), 'build'], {
     cwd: path.join(root, 'apps/web'),
     stdio: ['ignore', 'inherit', 'inherit'],

@@ -4,3 +4,4 @@ export * from './realtime.js';
 export * from './endpoints/platform.js';
 export * from './endpoints/realtime.js';
 export * from './endpoints/auth.js';
+export * from './wallet-message.js';

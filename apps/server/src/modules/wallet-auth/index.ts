@@ -4,5 +4,5 @@
  * creating it (without email) on first use.
  */
 export { registerWalletAuthRoutes as registerWalletAuthModule } from './wallet-auth.routes.js';
-export { walletSignInMessage } from './wallet-message.js';
+export { walletSignInMessage } from '@nebula/contracts';
 export { findOrCreateExternalUser } from './external-account.js';

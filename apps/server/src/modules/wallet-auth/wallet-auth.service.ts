@@ -4,7 +4,7 @@ import type { Database } from '../../db/client.js';
 import { AppError } from '../../platform/errors.js';
 import { findOrCreateExternalUser } from './external-account.js';
 import { consumeNonce, findUserIdByWallet } from './wallet-auth.repository.js';
-import { walletSignInMessage } from './wallet-message.js';
+import { walletSignInMessage } from '@nebula/contracts';
 
 /**
  * Wallet sign-in (EIP-191 personal_sign of a one-time-nonce sentence). Invariants: the signed
