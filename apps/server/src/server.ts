@@ -15,6 +15,7 @@ import { modules } from './modules/index.js';
 import { createAuthResolver, resolveToken, verifyWsSecret } from './modules/auth/index.js';
 import { createRealtime, type Realtime } from './realtime/index.js';
 import { JobRunner } from './jobs/index.js';
+import { Ledger } from './modules/ledger/index.js';
 import { registerCoreJobs } from './jobs/core-jobs.js';
 
 export const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
@@ -24,6 +25,7 @@ export interface Server {
   database: Database;
   realtime: Realtime;
   jobs: JobRunner;
+  ledger: Ledger;
   log: Logger;
   seed: SeedResult;
   nodeId: string;
@@ -74,11 +76,12 @@ export async function createServer(
       },
     });
     const rt = realtime;
+    const ledger = new Ledger(database, rt.hub);
     jobs = new JobRunner({ database, connectionString: config.databaseUrl, log, nodeId });
-    registerCoreJobs(jobs, { config, database, log, realtime: rt, nodeId });
+    registerCoreJobs(jobs, { config, database, log, realtime: rt, nodeId, ledger });
     const runner = jobs;
     const app = await buildApp({
-      ctx: { config, database, log, realtime: rt, nodeId },
+      ctx: { config, database, log, realtime: rt, nodeId, ledger },
       modules,
       authResolver: createAuthResolver(database),
       webDist: config.serveWeb ? (config.webDist ?? DEFAULT_WEB_DIST) : undefined,
@@ -92,6 +95,7 @@ export async function createServer(
       database,
       realtime: rt,
       jobs: runner,
+      ledger,
       log,
       seed,
       nodeId,

@@ -5,3 +5,4 @@ export * from './endpoints/platform.js';
 export * from './endpoints/realtime.js';
 export * from './endpoints/auth.js';
 export * from './wallet-message.js';
+export * from './endpoints/wallet.js';

@@ -27,6 +27,11 @@ export interface Database {
   query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
   /** Runs `fn` on one dedicated connection, released afterwards. */
   withSession<T>(fn: (session: Session) => Promise<T>): Promise<T>;
+  /**
+   * Runs `fn` in one transaction: committed when it resolves, rolled back when it throws. On PGlite
+   * other queries wait until it ends (PGlite's exclusive transaction), so nothing interleaves.
+   */
+  transaction<T>(fn: (tx: Session) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -86,6 +91,30 @@ async function openPostgres(
         client.release();
       }
     },
+    async transaction(fn) {
+      const client = await pool.connect();
+      let broken = false;
+      try {
+        await client.query('begin');
+        const result = await fn({
+          async query<T>(text: string, params?: unknown[]) {
+            return (await client.query(text, params as unknown[])).rows as T[];
+          },
+          async exec(text: string) {
+            await client.query(text);
+          },
+        });
+        await client.query('commit');
+        return result;
+      } catch (err) {
+        await client.query('rollback').catch(() => {
+          broken = true;
+        });
+        throw err;
+      } finally {
+        client.release(broken);
+      }
+    },
     async close() {
       if (pool.ended) return;
       await pool.end();
@@ -130,6 +159,18 @@ async function openPglite(dataDir: string | undefined, log: OpenDatabaseOptions[
     kind: 'pglite',
     db,
     query: session.query,
+    transaction(fn) {
+      return client.transaction((tx) =>
+        fn({
+          async query<T>(text: string, params?: unknown[]) {
+            return (await tx.query(text, params)).rows as T[];
+          },
+          async exec(text: string) {
+            await tx.exec(text);
+          },
+        }),
+      );
+    },
     withSession(fn) {
       const run = chain.then(() => fn(session));
       chain = run.catch(() => undefined);

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../platform/context.js';
 import { registerAuthModule } from './auth/index.js';
+import { registerLedgerModule } from './ledger/index.js';
 import { registerCaptchaModule } from './captcha/index.js';
 import { registerCurrenciesModule } from './currencies/index.js';
 import { registerPlatformModule } from './platform/index.js';
@@ -27,4 +28,5 @@ export const modules: ModuleRegistration[] = [
   registerTelegramAuthModule,
   registerMailModule,
   registerAccountEmailModule,
+  registerLedgerModule,
 ];

@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { Config } from './config.js';
 import type { Database } from '../db/client.js';
 import type { Realtime } from '../realtime/index.js';
+import type { Ledger } from '../modules/ledger/index.js';
 
 /** What every module gets at registration: configuration, the database and a logger. */
 export interface AppContext {
@@ -12,6 +13,8 @@ export interface AppContext {
   realtime: Realtime;
   /** This process's id among the nodes (logs, presence, leader election). */
   nodeId: string;
+  /** The double-entry ledger: the only way money moves. */
+  ledger: Ledger;
 }
 
 /** The signed-in caller as policies see it. Resolved per request by the identity module. */

@@ -1,0 +1,278 @@
+/**
+ * THE LEDGER — the only writer of balances.
+ *
+ * Invariants (checked by `checkLedger`, which the tests and the admin health page call):
+ *  1. Every money movement is one transfer of a positive amount from one account to another of the
+ *     same currency, recorded as two append-only postings: -amount on the debit account, +amount on
+ *     the credit account. So, for every currency, all postings sum to zero.
+ *  2. A player account's balance equals the sum of its postings, and is never negative (database
+ *     CHECK). System accounts (house, chain, fees, promotions, demo_faucet) keep no running balance:
+ *     theirs is the sum of their postings, so no row is touched by every bet.
+ *  3. Each transfer carries a unique idempotency key: replaying a request (a retried call, a repeated
+ *     deposit notification) returns the first result and moves nothing.
+ *  4. A transfer is one database transaction: either the transfer row, both postings and the balance
+ *     updates are all committed, or none is. Player rows are locked in ascending id order, so two
+ *     transfers between the same players can never deadlock.
+ *  5. Amounts are bigint atomic units end to end (numeric(38,0) in the database), never floats.
+ *  6. `BalanceModification` is published to the owner after commit, never before.
+ */
+import { Channels, balanceModificationEvent } from '@nebula/contracts';
+import { amount as toAmount, toDecimalString } from '@nebula/money';
+import type { Database, Session } from '../../db/client.js';
+import { AppError } from '../../platform/errors.js';
+import type { Hub } from '../../realtime/index.js';
+
+export const PLAYER_KINDS = ['real', 'demo', 'bonus', 'rakeback'] as const;
+export const SYSTEM_KINDS = ['house', 'chain', 'fees', 'promotions', 'demo_faucet'] as const;
+export type PlayerKind = (typeof PLAYER_KINDS)[number];
+export type SystemKind = (typeof SYSTEM_KINDS)[number];
+
+export type AccountRef = { user: string; kind: PlayerKind } | { system: SystemKind };
+
+export interface TransferRequest {
+  /** Unique per intended movement (e.g. `deposit:eth:0xabc:0`, `bet:123:debit`). */
+  key: string;
+  /** What this is, for history and audits (deposit, withdrawal, bet, win, tip...). */
+  kind: string;
+  currency: string;
+  amount: bigint;
+  from: AccountRef;
+  to: AccountRef;
+  metadata?: Record<string, unknown>;
+}
+
+export interface TransferResult {
+  transferId: string;
+  /** True when the key had been used before: nothing moved this time. */
+  replayed: boolean;
+}
+
+export class InsufficientFundsError extends AppError {
+  constructor() {
+    super(422, 'insufficient_balance', 'Insufficient balance.');
+  }
+}
+
+interface AccountRow {
+  id: string;
+  is_system: boolean;
+}
+
+const isSystem = (ref: AccountRef): ref is { system: SystemKind } => 'system' in ref;
+const sqlState = (err: unknown): string | undefined =>
+  (err as { code?: string }).code ?? (err as { cause?: { code?: string } }).cause?.code;
+
+export class Ledger {
+  private readonly accountIds = new Map<string, AccountRow>();
+  private decimalsOf = new Map<string, number>();
+
+  constructor(
+    private readonly database: Database,
+    private readonly hub?: Hub,
+  ) {}
+
+  private async decimals(currency: string): Promise<number> {
+    let d = this.decimalsOf.get(currency);
+    if (d === undefined) {
+      const rows = await this.database.query<{ decimals: number }>(
+        'select decimals from currencies where id = $1',
+        [currency],
+      );
+      if (!rows[0]) throw AppError.badRequest(`Unknown currency ${currency}.`, 'unknown_currency');
+      d = rows[0].decimals;
+      this.decimalsOf.set(currency, d);
+    }
+    return d;
+  }
+
+  /** The account's id, created on first use. Ids never change, so they are cached. */
+  async accountId(ref: AccountRef, currency: string): Promise<AccountRow> {
+    const cacheKey = isSystem(ref) ? `s:${ref.system}:${currency}` : `p:${ref.kind}:${ref.user}:${currency}`;
+    const hit = this.accountIds.get(cacheKey);
+    if (hit) return hit;
+    await this.decimals(currency);
+    const owner = isSystem(ref) ? null : ref.user;
+    const kind = isSystem(ref) ? ref.system : ref.kind;
+    const conflict = owner
+      ? '(kind, owner_id, currency) where owner_id is not null'
+      : '(kind, currency) where owner_id is null';
+    await this.database.query(
+      `insert into ledger_accounts (kind, owner_id, currency, is_system) values ($1, $2, $3, $4)
+       on conflict ${conflict} do nothing`,
+      [kind, owner, currency, owner === null],
+    );
+    const rows = await this.database.query<AccountRow>(
+      `select id::text as id, is_system from ledger_accounts
+        where kind = $1 and currency = $2 and owner_id is not distinct from $3::uuid`,
+      [kind, currency, owner],
+    );
+    const row = rows[0];
+    if (!row) throw new Error('ledger account vanished');
+    this.accountIds.set(cacheKey, row);
+    return row;
+  }
+
+  /**
+   * Moves `amount` from one account to another, once per key. Throws InsufficientFundsError when a
+   * player account would go below zero (nothing is written then).
+   */
+  async transfer(req: TransferRequest): Promise<TransferResult> {
+    if (req.amount <= 0n) throw AppError.badRequest('The amount must be positive.', 'invalid_amount');
+    if (req.key.length === 0 || req.key.length > 200)
+      throw AppError.badRequest('Invalid idempotency key.', 'invalid_key');
+    const [debit, credit] = await Promise.all([
+      this.accountId(req.from, req.currency),
+      this.accountId(req.to, req.currency),
+    ]);
+    if (debit.id === credit.id)
+      throw AppError.badRequest('Cannot transfer to the same account.', 'same_account');
+    const amount = req.amount.toString();
+    let result: TransferResult;
+    try {
+      result = await this.database.transaction(async (tx) => {
+        const inserted = await tx.query<{ id: string }>(
+          `insert into ledger_transfers (idempotency_key, kind, currency, amount, debit_account, credit_account, metadata)
+           values ($1, $2, $3, $4::numeric, $5, $6, $7::jsonb)
+           on conflict (idempotency_key) do nothing returning id::text as id`,
+          [req.key, req.kind, req.currency, amount, debit.id, credit.id, JSON.stringify(req.metadata ?? {})],
+        );
+        const id = inserted[0]?.id;
+        if (!id) return this.replay(tx, req, debit.id, credit.id);
+        // Lock player rows in ascending id order, then apply: the CHECK refuses a negative balance.
+        const players = [debit, credit]
+          .filter((a) => !a.is_system)
+          .sort((a, b) => (BigInt(a.id) < BigInt(b.id) ? -1 : 1));
+        for (const acc of players) {
+          const delta = acc.id === debit.id ? `-${amount}` : amount;
+          await tx.query('update ledger_accounts set balance = balance + $2::numeric where id = $1', [
+            acc.id,
+            delta,
+          ]);
+        }
+        await tx.query(
+          `insert into ledger_postings (transfer_id, account_id, currency, amount)
+           values ($1, $2, $4, -$5::numeric), ($1, $3, $4, $5::numeric)`,
+          [id, debit.id, credit.id, req.currency, amount],
+        );
+        return { transferId: id, replayed: false };
+      });
+    } catch (err) {
+      if (sqlState(err) === '23514') throw new InsufficientFundsError();
+      throw err;
+    }
+    if (!result.replayed) {
+      for (const ref of [req.from, req.to])
+        if (!isSystem(ref)) void this.publishBalance(ref.user, req.currency);
+    }
+    return result;
+  }
+
+  private async replay(
+    tx: Session,
+    req: TransferRequest,
+    debit: string,
+    credit: string,
+  ): Promise<TransferResult> {
+    const rows = await tx.query<{
+      id: string;
+      amount: string;
+      currency: string;
+      debit_account: string;
+      credit_account: string;
+    }>(
+      `select id::text as id, amount::text as amount, currency, debit_account::text as debit_account,
+              credit_account::text as credit_account from ledger_transfers where idempotency_key = $1`,
+      [req.key],
+    );
+    const first = rows[0];
+    if (!first) throw new Error('idempotency conflict without a row');
+    if (
+      first.amount !== req.amount.toString() ||
+      first.currency !== req.currency ||
+      first.debit_account !== debit ||
+      first.credit_account !== credit
+    ) {
+      throw new AppError(
+        409,
+        'idempotency_conflict',
+        'This request was already made with different details.',
+      );
+    }
+    return { transferId: first.id, replayed: true };
+  }
+
+  /** The player's balances (atomic units) per currency and kind. */
+  async balances(userId: string): Promise<Record<string, Record<PlayerKind, bigint>>> {
+    const rows = await this.database.query<{ currency: string; kind: PlayerKind; balance: string }>(
+      'select currency, kind, balance::text as balance from ledger_accounts where owner_id = $1',
+      [userId],
+    );
+    const out: Record<string, Record<PlayerKind, bigint>> = {};
+    for (const r of rows) {
+      const entry = (out[r.currency] ??= { real: 0n, demo: 0n, bonus: 0n, rakeback: 0n });
+      entry[r.kind] = BigInt(r.balance);
+    }
+    return out;
+  }
+
+  /** Publishes the player's current balances of one currency (after a commit). */
+  async publishBalance(userId: string, currency: string, delay = 0): Promise<void> {
+    if (!this.hub) return;
+    try {
+      const [all, decimals] = await Promise.all([this.balances(userId), this.decimals(currency)]);
+      const b = all[currency] ?? { real: 0n, demo: 0n, bonus: 0n, rakeback: 0n };
+      this.hub.publish(Channels.user(userId), balanceModificationEvent, {
+        currency,
+        balance: toDecimalString(toAmount(b.real), decimals),
+        demo_balance: toDecimalString(toAmount(b.demo), decimals),
+        bonus: toDecimalString(toAmount(b.bonus), decimals),
+        delay,
+      });
+    } catch {
+      // A missed event is repaired by the client's next balance fetch; the money itself is committed.
+    }
+  }
+}
+
+export interface LedgerCheck {
+  ok: boolean;
+  transfers: number;
+  accounts: number;
+  problems: string[];
+}
+
+/** Verifies the invariants over the whole ledger (an admin health check; O(postings)). */
+export async function checkLedger(database: Database): Promise<LedgerCheck> {
+  const problems: string[] = [];
+  const sums = await database.query<{ currency: string; total: string }>(
+    'select currency, sum(amount)::text as total from ledger_postings group by currency having sum(amount) <> 0',
+  );
+  for (const s of sums) problems.push(`postings of ${s.currency} sum to ${s.total}, not 0`);
+  const drift = await database.query<{ id: string; balance: string; postings: string }>(
+    `select a.id::text as id, a.balance::text as balance, coalesce(p.total, 0)::text as postings
+       from ledger_accounts a
+       left join (select account_id, sum(amount) as total from ledger_postings group by account_id) p on p.account_id = a.id
+      where not a.is_system and a.balance <> coalesce(p.total, 0)`,
+  );
+  for (const d of drift)
+    problems.push(`account ${d.id} has balance ${d.balance} but postings sum to ${d.postings}`);
+  const negative = await database.query<{ id: string }>(
+    'select id::text as id from ledger_accounts where not is_system and balance < 0',
+  );
+  for (const n of negative) problems.push(`account ${n.id} is negative`);
+  const pairs = await database.query<{ id: string }>(
+    `select t.id::text as id from ledger_transfers t
+      where (select count(*) from ledger_postings p where p.transfer_id = t.id) <> 2
+         or (select coalesce(sum(p.amount), 0) from ledger_postings p where p.transfer_id = t.id) <> 0`,
+  );
+  for (const p of pairs) problems.push(`transfer ${p.id} does not have exactly two balancing postings`);
+  const counts = await database.query<{ transfers: number; accounts: number }>(
+    'select (select count(*) from ledger_transfers)::int as transfers, (select count(*) from ledger_accounts)::int as accounts',
+  );
+  return {
+    ok: problems.length === 0,
+    transfers: counts[0]?.transfers ?? 0,
+    accounts: counts[0]?.accounts ?? 0,
+    problems,
+  };
+}
