@@ -15,5 +15,6 @@ export const ROLE_SEEDS: RoleSeed[] = [
   { id: '*', name: 'Administrator', permissions: [] },
   { id: 'chat_moderator', name: 'Chat moderator', permissions: grant('moderateChat', 'ignore_privacy') },
   { id: 'support', name: 'Support staff', permissions: grant('manageTickets', 'dashboard') },
+  { id: 'finance', name: 'Finance staff', permissions: grant('withdraws', 'dashboard', 'users') },
   { id: 'player', name: 'Player', permissions: [] },
 ];
