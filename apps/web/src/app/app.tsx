@@ -3,6 +3,7 @@ import { RouterProvider } from 'react-router';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { queryClient } from '../lib/query-client';
 import { useThemeSync } from '../lib/theme';
+import { RealtimeProvider } from './realtime-provider';
 import { createAppRouter } from './router';
 import './styles/pages.css';
 
@@ -12,7 +13,9 @@ export function App() {
   const [router] = useState(createAppRouter);
   return (
     <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
+      <RealtimeProvider>
+        <RouterProvider router={router} />
+      </RealtimeProvider>
     </QueryClientProvider>
   );
 }

@@ -1,0 +1,644 @@
+/**
+ * The realtime client: one WebSocket to `/ws` on the page's host (issue F2, spec 1 section 4,
+ * spec 2 section 4). JSON frames (packages/contracts/src/realtime.ts):
+ * - requests carry `$id`, replies echo it: `{$id, data}` or `{$id, code, message}`;
+ * - server events are `{channel, event, data}`; the first one is `Connected` on the private channel.
+ *
+ * Behaviour:
+ * - reconnects on its own: 1500 ms after a close (spec 2), then exponential backoff with jitter up
+ *   to 15 s; every channel is subscribed again after a reconnect;
+ * - `connect`/`disconnect` lifecycle events; a server that cannot be reached counts as a disconnect;
+ * - an app-level `Ping` whisper every 25 s catches half-open sockets (a timeout forces a reconnect);
+ * - memory stays bounded: pending requests time out and are all rejected when the socket drops.
+ *
+ * Framework-free on purpose: React glue lives in app/realtime-provider.tsx, the store glue in
+ * `bindRealtimeToStore` below.
+ */
+import type { ClientFrame, EventFrame, ReplyFrame } from '@nebula/contracts';
+import { useAppStore, type ConnectionState } from './store';
+
+/** Lifecycle of the client. `idle`: never started or closed on purpose. */
+export type RealtimeState = 'idle' | 'connecting' | 'connected' | 'disconnected';
+
+/** A request frame before the client numbers it. */
+export type RealtimeRequest = WithoutId<ClientFrame>;
+type WithoutId<F> = F extends unknown ? Omit<F, '$id'> : never;
+
+/** The greeting the server sends first on every connection. */
+export interface ConnectedGreeting {
+  connectionId: string;
+  user: { _id: string; name: string } | null;
+}
+
+export interface DisconnectInfo {
+  /** Close code (1006 when the server could not be reached). */
+  code: number;
+  reason: string;
+  /** False when this connection never got through (the server is unavailable). */
+  wasConnected: boolean;
+}
+
+/** What the connection UI needs, as one immutable snapshot (for useSyncExternalStore). */
+export interface RealtimeStatus {
+  state: RealtimeState;
+  /** Retries scheduled since the last successful connection (0 while connected). */
+  attempt: number;
+  /** When the next attempt starts (epoch ms), while a retry is scheduled. */
+  nextRetryAt: number | null;
+  /** When the latest attempt started (epoch ms). */
+  lastAttemptAt: number | null;
+  /** True once a connection succeeded at least once (the next one is a restore). */
+  everConnected: boolean;
+  privateChannel: string | null;
+  connectionId: string | null;
+}
+
+/** Close codes the client uses itself. */
+export const CloseCode = {
+  Normal: 1000,
+  Abnormal: 1006,
+  /** Our ping (or the greeting) timed out: the socket is half-open. */
+  Stale: 4000,
+} as const;
+
+/** Codes of errors the client produces (the server uses HTTP-like codes too). */
+export const ClientErrorCode = {
+  /** Not connected, or the connection dropped while the request was pending. */
+  Unavailable: 503,
+  /** No reply in time. */
+  Timeout: 504,
+  /** Too many requests queued while connecting. */
+  QueueFull: 429,
+} as const;
+
+/** An error reply (`{$id, code, message}`) or a client-side failure (see ClientErrorCode). */
+export class RealtimeError extends Error {
+  readonly code: number;
+  constructor(code: number, message: string) {
+    super(message);
+    this.name = 'RealtimeError';
+    this.code = code;
+  }
+}
+
+export interface RealtimeOptions {
+  /** Delay before the first retry (spec 2: a second connection retries 1500 ms after closing). */
+  initialDelayMs?: number;
+  /** Longest delay between attempts. */
+  maxDelayMs?: number;
+  /** Spread of later delays: each is scaled by a random factor in [1 - jitter, 1 + jitter]. */
+  jitter?: number;
+  requestTimeoutMs?: number;
+  /** App-level ping period; 0 turns it off. */
+  pingIntervalMs?: number;
+  pingTimeoutMs?: number;
+  /** An opened socket must greet within this time, or it counts as stale. */
+  greetingTimeoutMs?: number;
+  /** Requests waiting for the connection (beyond this they are refused). */
+  maxQueued?: number;
+  random?: () => number;
+  WebSocket?: typeof WebSocket;
+}
+
+const DEFAULTS: Required<Omit<RealtimeOptions, 'WebSocket'>> = {
+  initialDelayMs: 1500,
+  maxDelayMs: 15_000,
+  jitter: 0.25,
+  requestTimeoutMs: 10_000,
+  pingIntervalMs: 25_000,
+  pingTimeoutMs: 10_000,
+  greetingTimeoutMs: 10_000,
+  maxQueued: 100,
+  random: Math.random,
+};
+
+type EventHandler<T = unknown> = (data: T, frame: EventFrame<T>) => void;
+type ChannelHandler<T = unknown> = (frame: EventFrame<T>) => void;
+
+interface Pending {
+  resolve: (data: unknown) => void;
+  reject: (error: RealtimeError) => void;
+  timer: ReturnType<typeof setTimeout>;
+  /** The serialized frame while it waits for the connection; null once sent. */
+  queued: string | null;
+}
+
+interface Lifecycle {
+  connect: ConnectedGreeting;
+  disconnect: DisconnectInfo;
+  status: RealtimeStatus;
+}
+
+type LifecycleHandler<K extends keyof Lifecycle> = (payload: Lifecycle[K]) => void;
+
+/** The URL of the socket: `/ws` on the page's host, `wss:` on https pages. */
+export function realtimeUrl(location: Pick<Location, 'protocol' | 'host'> = window.location): string {
+  return `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws`;
+}
+
+function safeCall<A extends unknown[]>(fn: (...args: A) => void, ...args: A): void {
+  try {
+    fn(...args);
+  } catch (error) {
+    // One broken listener must not stop the others, nor the client.
+    console.error('[realtime] listener failed', error);
+  }
+}
+
+export class RealtimeClient {
+  private readonly opts: Required<Omit<RealtimeOptions, 'WebSocket'>>;
+  private readonly WS: typeof WebSocket | undefined;
+  private ws: WebSocket | null = null;
+  private url: string | null = null;
+  private token: string | null = null;
+  /** The token the current socket was opened with (the greeting reflects that identity). */
+  private socketToken: string | null = null;
+  private seq = 0;
+  private readonly pending = new Map<string, Pending>();
+  /** Channel -> listener records (a record per subscribe call, so the same function may count twice). */
+  private readonly channels = new Map<string, Set<{ handler: ChannelHandler }>>();
+  private readonly eventHandlers = new Map<string, Set<EventHandler>>();
+  private readonly lifecycle: { [K in keyof Lifecycle]: Set<LifecycleHandler<K>> } = {
+    connect: new Set(),
+    disconnect: new Set(),
+    status: new Set(),
+  };
+  private retryTimer: ReturnType<typeof setTimeout> | null = null;
+  private pingTimer: ReturnType<typeof setInterval> | null = null;
+  private greetingTimer: ReturnType<typeof setTimeout> | null = null;
+  /** A disconnect was reported and no connect since (failed retries are not reported again). */
+  private reportedDown = false;
+  private snapshot: RealtimeStatus = {
+    state: 'idle',
+    attempt: 0,
+    nextRetryAt: null,
+    lastAttemptAt: null,
+    everConnected: false,
+    privateChannel: null,
+    connectionId: null,
+  };
+
+  constructor(options: RealtimeOptions = {}) {
+    const { WebSocket: impl, ...rest } = options;
+    this.opts = { ...DEFAULTS, ...rest };
+    this.WS = impl;
+  }
+
+  // ---- state ----------------------------------------------------------------------------------
+
+  get state(): RealtimeState {
+    return this.snapshot.state;
+  }
+
+  get connected(): boolean {
+    return this.snapshot.state === 'connected';
+  }
+
+  /** `User.{id}` or `Guest.{connectionId}`, from the greeting (or the last auth reply). */
+  get privateChannel(): string | null {
+    return this.snapshot.privateChannel;
+  }
+
+  get connectionId(): string | null {
+    return this.snapshot.connectionId;
+  }
+
+  /** The current status; a new object on every change (safe for useSyncExternalStore). */
+  getStatus = (): RealtimeStatus => this.snapshot;
+
+  /** Number of requests waiting for a reply or for the connection (diagnostics, tests). */
+  get pendingCount(): number {
+    return this.pending.size;
+  }
+
+  // ---- connection -----------------------------------------------------------------------------
+
+  /** Opens the socket (token in `?token=`); reconnects on its own until close(). */
+  connect(url: string, token: string | null = null): void {
+    this.url = url;
+    this.token = token;
+    this.clearRetry();
+    if (this.ws) this.dropSocket(CloseCode.Normal, 'reconnect', false);
+    this.open();
+  }
+
+  /** Tries again now instead of waiting for the backoff (e.g. the browser came back online). */
+  reconnectNow(): void {
+    // Only while waiting for a retry: an attempt in flight or a live socket is left alone.
+    if (!this.url || this.snapshot.state !== 'disconnected') return;
+    this.clearRetry();
+    this.open();
+  }
+
+  /** Closes for good: no reconnect, pending requests rejected, listeners kept for a later connect(). */
+  close(): void {
+    this.url = null;
+    this.clearRetry();
+    this.stopTimers();
+    const ws = this.ws;
+    this.ws = null;
+    if (ws) {
+      this.detach(ws);
+      try {
+        ws.close(CloseCode.Normal, 'client closed');
+      } catch {
+        // already closing
+      }
+    }
+    this.failPending(ClientErrorCode.Unavailable, 'The realtime connection was closed.');
+    const wasUp = this.snapshot.state === 'connected';
+    this.setStatus({ state: 'idle', attempt: 0, nextRetryAt: null });
+    if (wasUp)
+      this.emit('disconnect', { code: CloseCode.Normal, reason: 'client closed', wasConnected: true });
+    this.reportedDown = false;
+  }
+
+  /**
+   * Signs the connection in (token) or drops it to guest (null) without reconnecting. Later
+   * reconnects use the new token. Resolves with the server's answer; offline it only stores the token.
+   */
+  async authenticate(token: string | null): Promise<unknown> {
+    this.token = token;
+    if (this.snapshot.state !== 'connected') return undefined;
+    this.socketToken = token;
+    const reply = await this.request<{ channel?: string }>({ type: 'auth', token });
+    if (reply && typeof reply.channel === 'string') this.setStatus({ privateChannel: reply.channel });
+    // Switching user drops channels the new identity may not hear; ask again so both sides agree.
+    for (const channel of this.channels.keys()) this.sendSubscribe(channel, 'subscribe');
+    return reply;
+  }
+
+  // ---- requests -------------------------------------------------------------------------------
+
+  /**
+   * Sends a request frame and resolves with the reply's `data`. Error replies reject with a
+   * RealtimeError carrying the server's `code` and `message`. While the socket is connecting the
+   * request waits (its timeout runs); while disconnected it fails at once (503).
+   */
+  request<T = unknown>(frame: RealtimeRequest, timeoutMs = this.opts.requestTimeoutMs): Promise<T> {
+    const state = this.snapshot.state;
+    if (state === 'idle' || state === 'disconnected') {
+      return Promise.reject(new RealtimeError(ClientErrorCode.Unavailable, 'Not connected to the server.'));
+    }
+    if (state === 'connecting' && this.queuedCount() >= this.opts.maxQueued) {
+      return Promise.reject(
+        new RealtimeError(ClientErrorCode.QueueFull, 'Too many requests while connecting.'),
+      );
+    }
+    const $id = String(++this.seq);
+    const text = JSON.stringify({ ...frame, $id });
+    return new Promise<T>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.pending.delete($id);
+        reject(new RealtimeError(ClientErrorCode.Timeout, 'The server did not answer in time.'));
+      }, timeoutMs);
+      this.pending.set($id, {
+        resolve: resolve as (data: unknown) => void,
+        reject,
+        timer,
+        queued: state === 'connected' ? null : text,
+      });
+      if (state === 'connected') this.sendRaw(text);
+    });
+  }
+
+  /** A whisper (`{type: "whisper", event, data}`), answered by one server handler. */
+  whisper<T = unknown>(event: string, data?: unknown, timeoutMs?: number): Promise<T> {
+    return this.request<T>({ type: 'whisper', event, data }, timeoutMs);
+  }
+
+  // ---- events ---------------------------------------------------------------------------------
+
+  /**
+   * Listens to a channel; the first listener subscribes, the last one's unsubscribe leaves it.
+   * Subscriptions survive reconnects. Returns the unsubscribe function (idempotent).
+   */
+  subscribe<T = unknown>(channel: string, handler: ChannelHandler<T>): () => void {
+    const record = { handler: handler as ChannelHandler };
+    let set = this.channels.get(channel);
+    if (!set) {
+      set = new Set();
+      this.channels.set(channel, set);
+      if (this.connected) this.sendSubscribe(channel, 'subscribe');
+    }
+    set.add(record);
+    return () => {
+      const current = this.channels.get(channel);
+      if (!current?.delete(record)) return;
+      if (current.size > 0) return;
+      this.channels.delete(channel);
+      if (this.connected) this.sendSubscribe(channel, 'unsubscribe');
+    };
+  }
+
+  /** Channels with at least one listener. */
+  get subscribedChannels(): string[] {
+    return [...this.channels.keys()];
+  }
+
+  /** Listens to a server event by name, on any channel (including the private one). */
+  on<T = unknown>(event: string, handler: EventHandler<T>): () => void {
+    let set = this.eventHandlers.get(event);
+    if (!set) {
+      set = new Set();
+      this.eventHandlers.set(event, set);
+    }
+    set.add(handler as EventHandler);
+    return () => {
+      set.delete(handler as EventHandler);
+      if (set.size === 0 && this.eventHandlers.get(event) === set) this.eventHandlers.delete(event);
+    };
+  }
+
+  /** Connected (greeting received; after every reconnect too). */
+  onConnect(handler: LifecycleHandler<'connect'>): () => void {
+    return this.addLifecycle('connect', handler);
+  }
+
+  /** Lost, or could not connect (the server is unavailable). Reported once per outage. */
+  onDisconnect(handler: LifecycleHandler<'disconnect'>): () => void {
+    return this.addLifecycle('disconnect', handler);
+  }
+
+  /** Every status change (state, retry schedule, private channel). */
+  onStatus(handler: LifecycleHandler<'status'>): () => void {
+    return this.addLifecycle('status', handler);
+  }
+
+  // ---- internals ------------------------------------------------------------------------------
+
+  private addLifecycle<K extends keyof Lifecycle>(name: K, handler: LifecycleHandler<K>): () => void {
+    const set = this.lifecycle[name] as Set<LifecycleHandler<K>>;
+    set.add(handler);
+    return () => void set.delete(handler);
+  }
+
+  private emit<K extends keyof Lifecycle>(name: K, payload: Lifecycle[K]): void {
+    for (const handler of [...(this.lifecycle[name] as Set<LifecycleHandler<K>>)]) safeCall(handler, payload);
+  }
+
+  private setStatus(patch: Partial<RealtimeStatus>): void {
+    const next = { ...this.snapshot, ...patch };
+    const same = (Object.keys(next) as (keyof RealtimeStatus)[]).every(
+      (key) => next[key] === this.snapshot[key],
+    );
+    if (same) return;
+    this.snapshot = next;
+    this.emit('status', next);
+  }
+
+  private open(): void {
+    if (!this.url) return;
+    const Impl = this.WS ?? globalThis.WebSocket;
+    this.socketToken = this.token;
+    const url = this.token ? `${this.url}?token=${encodeURIComponent(this.token)}` : this.url;
+    this.setStatus({ state: 'connecting', nextRetryAt: null, lastAttemptAt: Date.now() });
+    let ws: WebSocket;
+    try {
+      ws = new Impl(url);
+    } catch {
+      this.onSocketClosed(null, CloseCode.Abnormal, 'could not open');
+      return;
+    }
+    this.ws = ws;
+    ws.onopen = () => {
+      if (this.ws !== ws) return;
+      // The server greets first; a socket that opens but stays silent is stale.
+      this.greetingTimer = setTimeout(
+        () => this.dropSocket(CloseCode.Stale, 'no greeting', true),
+        this.opts.greetingTimeoutMs,
+      );
+    };
+    ws.onmessage = (message: MessageEvent) => {
+      if (this.ws !== ws) return;
+      this.handleMessage(message.data);
+    };
+    ws.onclose = (event: CloseEvent) => {
+      if (this.ws !== ws) return;
+      this.onSocketClosed(ws, event.code || CloseCode.Abnormal, event.reason || '');
+    };
+    // An error is always followed by close; nothing to do here beyond not throwing.
+    ws.onerror = () => undefined;
+  }
+
+  private detach(ws: WebSocket): void {
+    ws.onopen = null;
+    ws.onmessage = null;
+    ws.onclose = null;
+    ws.onerror = null;
+  }
+
+  /** Closes the current socket ourselves; with `retry` it behaves like a lost connection. */
+  private dropSocket(code: number, reason: string, retry: boolean): void {
+    const ws = this.ws;
+    if (!ws) return;
+    this.detach(ws);
+    try {
+      ws.close(code === CloseCode.Stale ? CloseCode.Stale : CloseCode.Normal, reason);
+    } catch {
+      // closing an already closed socket
+    }
+    if (retry) this.onSocketClosed(ws, code, reason);
+    else this.ws = null;
+  }
+
+  private onSocketClosed(ws: WebSocket | null, code: number, reason: string): void {
+    if (ws && this.ws === ws) this.detach(ws);
+    this.ws = null;
+    this.stopTimers();
+    const wasConnected = this.snapshot.state === 'connected';
+    this.failPending(
+      ClientErrorCode.Unavailable,
+      wasConnected ? 'The connection to the server was lost.' : 'Could not connect to the server.',
+    );
+    if (!this.url) return; // closed on purpose meanwhile
+    // Retries since the last success: the first one waits 1500 ms, later ones back off.
+    const attempt = (wasConnected ? 0 : this.snapshot.attempt) + 1;
+    const delay = this.backoff(attempt - 1);
+    this.retryTimer = setTimeout(() => {
+      this.retryTimer = null;
+      this.open();
+    }, delay);
+    this.setStatus({ state: 'disconnected', attempt, nextRetryAt: Date.now() + delay });
+    if (!this.reportedDown) {
+      this.reportedDown = true;
+      this.emit('disconnect', { code, reason, wasConnected });
+    }
+  }
+
+  /** Delay before attempt n+1: the first is exact (1500 ms), later ones double with jitter, capped. */
+  backoff(failures: number): number {
+    const { initialDelayMs, maxDelayMs, jitter, random } = this.opts;
+    if (failures <= 0) return initialDelayMs;
+    const base = Math.min(maxDelayMs, initialDelayMs * 2 ** Math.min(failures, 16));
+    const spread = 1 - jitter + 2 * jitter * random();
+    return Math.round(Math.min(maxDelayMs, base * spread));
+  }
+
+  private handleMessage(raw: unknown): void {
+    if (typeof raw !== 'string') return;
+    let frame: (Partial<ReplyFrame> & Partial<EventFrame>) | null;
+    try {
+      frame = JSON.parse(raw) as (Partial<ReplyFrame> & Partial<EventFrame>) | null;
+    } catch {
+      return;
+    }
+    if (!frame || typeof frame !== 'object') return;
+    if ('$id' in frame) {
+      this.handleReply(frame as ReplyFrame);
+      return;
+    }
+    if (typeof frame.channel === 'string' && typeof frame.event === 'string') {
+      this.handleEvent(frame as EventFrame);
+    }
+  }
+
+  private handleReply(frame: ReplyFrame): void {
+    if (frame.$id === null) {
+      // Errors about frames the server could not attribute (rate limit, malformed): nothing waits.
+      if (import.meta.env?.DEV) console.warn('[realtime] server error', frame.code, frame.message);
+      return;
+    }
+    const id = String(frame.$id);
+    const entry = this.pending.get(id);
+    if (!entry) return; // timed out already
+    this.pending.delete(id);
+    clearTimeout(entry.timer);
+    if (typeof frame.code === 'number' && frame.data === undefined) {
+      entry.reject(new RealtimeError(frame.code, frame.message ?? `Error ${frame.code}`));
+    } else {
+      entry.resolve(frame.data);
+    }
+  }
+
+  private handleEvent(frame: EventFrame): void {
+    if (frame.event === 'Connected' && this.snapshot.state !== 'connected') {
+      this.onGreeting(frame as EventFrame<ConnectedGreeting>);
+    }
+    const listeners = this.channels.get(frame.channel);
+    if (listeners) for (const { handler } of [...listeners]) safeCall(handler, frame);
+    const handlers = this.eventHandlers.get(frame.event);
+    if (handlers) for (const handler of [...handlers]) safeCall(handler, frame.data, frame);
+  }
+
+  private onGreeting(frame: EventFrame<ConnectedGreeting>): void {
+    if (this.greetingTimer) clearTimeout(this.greetingTimer);
+    this.greetingTimer = null;
+    const data = frame.data ?? { connectionId: '', user: null };
+    this.setStatus({
+      state: 'connected',
+      attempt: 0,
+      nextRetryAt: null,
+      everConnected: true,
+      privateChannel: frame.channel,
+      connectionId: typeof data.connectionId === 'string' ? data.connectionId : null,
+    });
+    this.reportedDown = false;
+    for (const channel of this.channels.keys()) this.sendSubscribe(channel, 'subscribe');
+    for (const entry of this.pending.values()) {
+      if (entry.queued === null) continue;
+      this.sendRaw(entry.queued);
+      entry.queued = null;
+    }
+    this.startPing();
+    this.emit('connect', data);
+    // The player logged in or out while this socket was connecting: switch it now.
+    if (this.token !== this.socketToken) {
+      this.socketToken = this.token;
+      this.authenticate(this.token).catch((error: unknown) => {
+        console.warn('[realtime] re-authentication failed', error);
+      });
+    }
+  }
+
+  private sendSubscribe(channel: string, type: 'subscribe' | 'unsubscribe'): void {
+    this.request({ type, channel }).catch((error: unknown) => {
+      // Refused (403) or lost with the connection: the listeners stay, the next (re)connect asks again.
+      if (error instanceof RealtimeError && error.code !== ClientErrorCode.Unavailable) {
+        console.warn(`[realtime] ${type} ${channel} failed: ${error.message}`);
+      }
+    });
+  }
+
+  private sendRaw(text: string): void {
+    try {
+      this.ws?.send(text);
+    } catch {
+      // The socket is closing; its close event rejects what is pending.
+    }
+  }
+
+  private queuedCount(): number {
+    let count = 0;
+    for (const entry of this.pending.values()) if (entry.queued !== null) count += 1;
+    return count;
+  }
+
+  private failPending(code: number, message: string): void {
+    if (this.pending.size === 0) return;
+    const entries = [...this.pending.values()];
+    this.pending.clear();
+    for (const entry of entries) {
+      clearTimeout(entry.timer);
+      entry.reject(new RealtimeError(code, message));
+    }
+  }
+
+  private startPing(): void {
+    if (this.pingTimer) clearInterval(this.pingTimer);
+    if (this.opts.pingIntervalMs <= 0) return;
+    this.pingTimer = setInterval(() => {
+      const ws = this.ws;
+      this.whisper('Ping', undefined, this.opts.pingTimeoutMs).catch((error: unknown) => {
+        // Only a timeout means half-open; a lost connection is already being handled.
+        if (error instanceof RealtimeError && error.code === ClientErrorCode.Timeout && this.ws === ws) {
+          this.dropSocket(CloseCode.Stale, 'ping timeout', true);
+        }
+      });
+    }, this.opts.pingIntervalMs);
+  }
+
+  private stopTimers(): void {
+    if (this.pingTimer) clearInterval(this.pingTimer);
+    if (this.greetingTimer) clearTimeout(this.greetingTimer);
+    this.pingTimer = null;
+    this.greetingTimer = null;
+  }
+
+  private clearRetry(): void {
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    this.retryTimer = null;
+  }
+}
+
+/** The app's one connection. */
+export const realtime = new RealtimeClient();
+
+/** The store's three-state view of the client. */
+export function toConnectionState(state: RealtimeState): ConnectionState {
+  return state === 'idle' ? 'disconnected' : state;
+}
+
+/**
+ * Wires a client to the app store: the connection state feeds `setConnection`, and a change of the
+ * signed-in user's token re-authenticates the socket (login, logout, another tab) without a
+ * reconnect. Returns the unbind function.
+ */
+export function bindRealtimeToStore(client: RealtimeClient, store = useAppStore): () => void {
+  store.getState().setConnection(toConnectionState(client.state));
+  const offStatus = client.onStatus((status) => {
+    const next = toConnectionState(status.state);
+    if (store.getState().connection !== next) store.getState().setConnection(next);
+  });
+  const offStore = store.subscribe((state, previous) => {
+    const token = state.user?.token ?? null;
+    if (token === (previous.user?.token ?? null)) return;
+    client.authenticate(token).catch((error: unknown) => {
+      console.warn('[realtime] re-authentication failed', error);
+    });
+  });
+  return () => {
+    offStatus();
+    offStore();
+  };
+}
