@@ -12,6 +12,9 @@ import { BASE_URL, HAS_CHROMIUM } from './playwright.config';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const DEMO_PASSWORD = process.env.DEMO_PASSWORD ?? 'e2e-demo-password';
+/** A fixed test bot token: the Telegram sign-in test signs its launch data with it. */
+export const TELEGRAM_BOT_TOKEN =
+  process.env.TELEGRAM_BOT_TOKEN ?? '123456789:e2e-test-bot-token-not-a-real-one';
 const READY_TIMEOUT_MS = 180_000;
 
 async function waitForReady(url: string, child: ChildProcess): Promise<void> {
@@ -40,6 +43,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       PORT: port,
       DATA_DIR: dataDir,
       DEMO_PASSWORD,
+      TELEGRAM_BOT_TOKEN,
       NODE_ENV: process.env.NODE_ENV ?? 'development',
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,35 +1,62 @@
+/**
+ * The identity dialogs' host: opens the login/register dialog on `open-auth` (and for requests made
+ * before it mounted), the two-factor dialog on `two-factor-required`, and the mandatory email
+ * dialog while the signed-in account has no email; runs the start-up session sequence (boot.ts).
+ * The dialogs themselves load on demand (features/auth/modals), outside the first-visit bundle.
+ */
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
-import { closeModal, openModal } from '../ui';
 import { events } from '../lib/events';
-import { isSignedIn, useAppStore } from '../lib/store';
-import { AuthModal } from '../features/auth/auth-modal';
+import { isSignedIn, useAppStore, type StoredUser } from '../lib/store';
 import { attachAuthHost, type AuthMode } from './auth-gate';
+import { bootSession } from './boot';
 
-export const AUTH_MODAL_ID = 'auth';
+type Dialogs = typeof import('../features/auth/modals');
 
-/** Opens the login/register dialog on `open-auth` (and for requests made before it mounted). */
+let dialogs: Promise<Dialogs> | null = null;
+
+/** The dialog module, loaded once (a failed load is retried next time). */
+export function loadAuthDialogs(): Promise<Dialogs> {
+  dialogs ??= import('../features/auth/modals').catch((error: unknown) => {
+    dialogs = null;
+    throw error;
+  });
+  return dialogs;
+}
+
+/** A signed-in account without an email address must add one (wallet and messenger sign-ups). */
+export function needsEmail(user: StoredUser | null): boolean {
+  return isSignedIn(user) && !user.email;
+}
+
 export function AuthModalHost() {
-  const { t } = useTranslation();
+  useEffect(() => bootSession(), []);
 
   useEffect(() => {
     function open(mode: AuthMode) {
       if (isSignedIn(useAppStore.getState().user)) return;
-      openModal({
-        id: AUTH_MODAL_ID,
-        title: t('auth.title'),
-        size: 'sm',
-        content: <AuthModal initialMode={mode} onNavigate={() => closeModal(AUTH_MODAL_ID)} />,
-      });
+      void loadAuthDialogs().then((module) => module.openAuthModal(mode));
     }
-    const off = events.on('open-auth', (payload) => open(payload.mode));
+    const offAuth = events.on('open-auth', (payload) => open(payload.mode));
+    const offTwoFactor = events.on('two-factor-required', (challenge) => {
+      loadAuthDialogs().then(
+        (module) => module.openTwoFactor(challenge),
+        () => challenge.cancel(),
+      );
+    });
     const { pending, detach } = attachAuthHost();
     if (pending) open(pending);
     return () => {
-      off();
+      offAuth();
+      offTwoFactor();
       detach();
     };
-  }, [t]);
+  }, []);
+
+  const missingEmail = useAppStore((state) => needsEmail(state.user));
+  useEffect(() => {
+    if (missingEmail) void loadAuthDialogs().then((module) => module.openUpdateEmail());
+    else if (dialogs) void dialogs.then((module) => module.closeUpdateEmail());
+  }, [missingEmail]);
 
   return null;
 }

@@ -14,6 +14,8 @@ import { RootLayout } from './root-layout';
 import type { RouteHandle } from './route-handle';
 import { Shell } from './shell/shell';
 import { loadPageTexts } from './i18n-app';
+// Tiny and eager: the `open-profile` window event opens the profile popup from any page.
+import '../features/profile/open-profile';
 
 type Loader = (args: LoaderFunctionArgs) => Response | null | Promise<Response | null>;
 
@@ -55,11 +57,25 @@ const fairness = () => import('../features/fairness/fairness-page');
 const legal = () => import('../features/legal/legal-pages');
 const profile = () => import('../features/profile/profile-pages');
 const oauth = () => import('../features/auth/oauth-authorize-page');
+const authLinks = () => import('../features/auth/link-routes');
 const admin = () => import('../features/admin/admin-pages');
 const debug = () => import('../features/debug/emulator-page');
 const errors = () => import('./pages/error-pages');
 
 const home = async () => (await lobby()).HomePage;
+/** The home page with an emailed link's handler over it (email confirmation, password reset). */
+const homeWith = (handler: 'EmailConfirm' | 'PasswordReset') => async () => {
+  const [{ HomePage }, links] = await Promise.all([lobby(), authLinks()]);
+  const Handler = links[handler];
+  return function HomeWithLink() {
+    return (
+      <>
+        <HomePage />
+        <Handler />
+      </>
+    );
+  };
+};
 const casino = { casino: true } as const;
 
 function category(path: string, page: string, slug: string): PageSpec {
@@ -80,8 +96,18 @@ function category(path: string, page: string, slug: string): PageSpec {
 export const shellPages: PageSpec[] = [
   { path: '/', page: 'home', load: home, handle: casino, loader: homeLoader },
   { path: '/ref/:code', page: 'home-referral', load: home, handle: casino, loader: referralLoader },
-  { path: '/email/:user/:token', page: 'home-email-confirm', load: home, handle: casino },
-  { path: '/password/reset/:user/:token', page: 'home-password-reset', load: home, handle: casino },
+  {
+    path: '/email/:user/:token',
+    page: 'home-email-confirm',
+    load: homeWith('EmailConfirm'),
+    handle: casino,
+  },
+  {
+    path: '/password/reset/:user/:token',
+    page: 'home-password-reset',
+    load: homeWith('PasswordReset'),
+    handle: casino,
+  },
   { path: '/token', page: 'token', load: async () => (await token()).TokenPage },
   { path: '/analytics', page: 'analytics', load: async () => (await token()).AnalyticsPage },
   { path: '/rewards', page: 'rewards', load: async () => (await token()).RewardsPage },
@@ -191,6 +217,12 @@ export const shellPages: PageSpec[] = [
     path: '/profile/settings/connections',
     page: 'profile-connections',
     load: async () => (await profile()).ConnectionsPage,
+    handle: { auth: true },
+  },
+  {
+    path: '/profile/settings/:tab?',
+    page: 'profile-settings',
+    load: async () => (await profile()).SettingsPage,
     handle: { auth: true },
   },
   { path: '/profile/:id', page: 'profile', load: async () => (await profile()).ProfilePage },

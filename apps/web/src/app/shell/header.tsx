@@ -4,6 +4,7 @@ import { ChevronDown, LogOut, Menu, MessageSquare, Search, User, Wallet } from '
 import { Button, Dropdown, IconButton, Selector } from '../../ui';
 import { events } from '../../lib/events';
 import { hasPermission, isSignedIn, useAppStore } from '../../lib/store';
+import { logout as signOut } from '../../features/auth/session';
 import { requestLogin } from '../auth-gate';
 import { CurrencyIcon } from './currency-icon';
 import { Logo } from './logo';
@@ -57,7 +58,6 @@ function UserMenu() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const user = useAppStore((state) => state.user);
-  const logout = useAppStore((state) => state.logout);
   const canDashboard = useAppStore((state) => hasPermission(state.user, 'dashboard', 'active', state.demo));
   if (!user) return null;
   type Entry = 'profile' | 'connections' | 'dashboard' | 'logout';
@@ -71,7 +71,7 @@ function UserMenu() {
     if (entry === 'profile') void navigate(`/profile/${user!._id}`);
     else if (entry === 'connections') void navigate('/profile/settings/connections');
     else if (entry === 'dashboard') window.open('/admin', '_blank', 'noopener');
-    else logout();
+    else void signOut(); // GET /auth/logout, then the local sign-out
   }
   return (
     <div className="header__user">

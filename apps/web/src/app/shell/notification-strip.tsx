@@ -1,14 +1,50 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Bell, MailWarning } from 'lucide-react';
+import type { verifyEmailEndpoint } from '@nebula/contracts';
+import { api, endpointRef, isApiError } from '../../lib/api';
 import { Button, toast } from '../../ui';
 import { useAppStore } from '../../lib/store';
+import { translateMessage } from '../../features/auth/errors';
+
+const verifyEmail = endpointRef<typeof verifyEmailEndpoint>('POST', '/api/user/verifyEmail');
+
+/** Where 'Change email' leads: the profile settings (login required), which hold the email form. */
+export const CHANGE_EMAIL_PATH = '/profile/settings';
+
+/**
+ * 'Send verification email' (spec 2: a sending flag blocks repeat clicks, the label reads
+ * 'Sending...'): success toasts the server's text, 429 the 'too quick' text.
+ */
+export function useSendVerification() {
+  const { t } = useTranslation();
+  const [sending, setSending] = useState(false);
+  async function send() {
+    if (sending) return;
+    setSending(true);
+    try {
+      const { message } = await api(verifyEmail, {});
+      toast.success(message ? translateMessage(t, message) : t('email.sent'), { id: 'verify-email' });
+    } catch (error) {
+      if (isApiError(error) && error.status === 429) toast.error(t('email.tooQuick'), { id: 'verify-email' });
+      else {
+        const text = isApiError(error) ? translateMessage(t, error.message) : t('errors.generic');
+        toast.error(text, { id: 'verify-email' });
+      }
+    } finally {
+      setSending(false);
+    }
+  }
+  return { sending, send };
+}
 
 /** Unverified-email prompt and the server's notifications (spec 2 section 2). */
 export function NotificationStrip() {
   const { t } = useTranslation();
   const user = useAppStore((state) => state.user);
   const notifications = useAppStore((state) => state.notifications);
+  const { sending, send } = useSendVerification();
   const unverified = !!user?.email && !user.email_verified;
   if (!unverified && notifications.length === 0) return null;
 
@@ -21,10 +57,10 @@ export function NotificationStrip() {
             {t('email.unverifiedWithAddress', { email: user.email })}
           </span>
           <span className="notice-strip__actions">
-            <Button size="sm" onClick={() => toast.info(t('app.email.sendComingSoon'))}>
-              {t('email.sendVerification')}
+            <Button size="sm" onClick={() => void send()} disabled={sending} data-testid="send-verification">
+              {sending ? t('email.sending') : t('email.sendVerification')}
             </Button>
-            <Link to={`/profile/${user._id}`} className="ui-btn ui-btn--ghost ui-btn--sm">
+            <Link to={CHANGE_EMAIL_PATH} className="ui-btn ui-btn--ghost ui-btn--sm">
               <span className="ui-btn__content">
                 <span className="ui-btn__label">{t('email.change')}</span>
               </span>

@@ -1,100 +1,189 @@
+import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
+import clsx from 'clsx';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
-import { Info, Link2, Settings, Wallet } from 'lucide-react';
-import { Button, PageFrame, Skeleton } from '../../ui';
-import { useAppStore } from '../../lib/store';
+import { Link, useNavigate, useParams } from 'react-router';
+import { Settings2 } from 'lucide-react';
+import { PageFrame, Tabs } from '../../ui';
+import { AdminCog, ProfileCard, ProfileCardSkeleton, ProfileStateMessage } from './profile-card';
+import { useFreshMe, useMe, useProfile, type MeView } from './profile-api';
+import { GeneralSettings } from './settings-general';
+import { SecuritySettings } from './settings-security';
+import { SessionsSettings } from './settings-sessions';
+import { PrivacySettings } from './settings-privacy';
+import { ConnectionsSettings } from './settings-connections';
+import { registerOpenProfile } from './open-profile';
+import './profile-texts';
 import './profile.css';
 
-/** /profile/{userId or tag}: the public profile (own profile gets the settings links). */
+export { ProfilePopup, openProfilePopup } from './profile-popup';
+
+// Module init: other features open the popup with the `open-profile` window event.
+registerOpenProfile();
+
+/** /profile/{userId or login name}: the public profile card; the owner gets a way to the settings. */
 export function ProfilePage() {
   const { t } = useTranslation();
-  const { id = '' } = useParams();
-  const user = useAppStore((state) => state.user);
-  const isOwn = !!user && (user._id === id || user.name === id);
-  const name = isOwn ? user.name : decodeURIComponent(id);
+  const { id: rawId = '' } = useParams();
+  const id = rawId.trim();
+  const me = useMe();
+  const { data, isPending, isError, refetch } = useProfile(id);
+  const profile = data?.status === 'ok' ? data.data : undefined;
+  const isOwn =
+    !!me && (me._id === id || me.name.toLowerCase() === id.toLowerCase() || me._id === profile?._id);
+  const name = profile?.name ?? (isOwn ? me.name : id);
+
+  const settingsLink = isOwn ? (
+    <Link
+      to="/profile/settings"
+      className="ui-btn ui-btn--secondary ui-btn--md"
+      data-testid="profile-edit-settings"
+    >
+      <span className="ui-btn__content">
+        <span className="ui-btn__icon">
+          <Settings2 size={16} />
+        </span>
+        <span className="ui-btn__label">{t('profileUi.editSettings')}</span>
+      </span>
+    </Link>
+  ) : null;
+
+  let body: ReactNode;
+  if (isPending) body = <ProfileCardSkeleton />;
+  else if (isError || !data) body = <ProfileStateMessage status="error" onRetry={() => void refetch()} />;
+  else if (profile) {
+    body = (
+      <ProfileCard
+        data={profile}
+        actions={
+          <>
+            {settingsLink}
+            <AdminCog id={profile._id} />
+          </>
+        }
+      />
+    );
+  } else {
+    body = (
+      <ProfileStateMessage status={data.status === 'ok' ? 'error' : data.status} action={settingsLink} />
+    );
+  }
+
   return (
     <PageFrame title={t('nav.profile')} breadcrumbs={[{ label: t('nav.profile') }, { label: name }]}>
-      <div className="pg-stack">
-        <section className="pg-hero profile-hero">
-          <span className="profile-hero__avatar" aria-hidden="true">
-            {user?.avatar && isOwn ? <img src={user.avatar} alt="" /> : name.charAt(0).toUpperCase()}
-          </span>
-          <div className="profile-hero__info">
-            <h2>{name}</h2>
-            {isOwn ? (
-              <span className="pg-tag pg-tag--accent">
-                {t('profile.level', { level: user.vipLevel ?? 0 })}
-              </span>
-            ) : (
-              <Skeleton shape="text" width={120} />
-            )}
-          </div>
-          {isOwn && (
-            <Link
-              to="/profile/settings/connections"
-              className="ui-btn ui-btn--secondary ui-btn--sm profile-hero__settings"
-            >
-              <span className="ui-btn__content">
-                <span className="ui-btn__icon">
-                  <Settings size={16} />
-                </span>
-                <span className="ui-btn__label">{t('nav.settings')}</span>
-              </span>
-            </Link>
-          )}
-        </section>
-        <div className="pg-stats">
-          {(['wagered', 'totalGames'] as const).map((key) => (
-            <div key={key} className="pg-stat">
-              <span className="pg-stat__label">{t(`profile.${key}`)}</span>
-              <Skeleton shape="text" width="50%" height={26} />
-            </div>
-          ))}
-        </div>
-        <p className="pg-note">
-          <Info size={16} aria-hidden="true" />
-          <span>{t('app.profile.note')}</span>
-        </p>
+      <div className="profile-page" data-testid="profile-page">
+        {body}
       </div>
     </PageFrame>
   );
 }
 
-/** /profile/settings/connections (login required): linked wallets and accounts. */
-export function ConnectionsPage() {
+export const SETTINGS_TABS = ['general', 'security', 'sessions', 'privacy', 'connections'] as const;
+export type SettingsTab = (typeof SETTINGS_TABS)[number];
+
+export function settingsPath(tab: SettingsTab): string {
+  return tab === 'general' ? '/profile/settings' : `/profile/settings/${tab}`;
+}
+
+function isSettingsTab(value: string | undefined): value is SettingsTab {
+  return SETTINGS_TABS.includes(value as SettingsTab);
+}
+
+/**
+ * Phones scroll the tab row: the selected tab is brought into view, and the result says whether
+ * the row is scrolled to its end (the fade on the right then goes).
+ */
+function useTabsScroll(ref: RefObject<HTMLDivElement | null>, tab: string): boolean {
+  const [atEnd, setAtEnd] = useState(false);
+  useEffect(() => {
+    const list = ref.current?.querySelector<HTMLElement>('[role="tablist"]');
+    if (!list) return;
+    const selected = list.querySelector<HTMLElement>('[aria-selected="true"]');
+    if (selected && list.scrollWidth > list.clientWidth) {
+      const offset =
+        selected.getBoundingClientRect().left - list.getBoundingClientRect().left + list.scrollLeft;
+      list.scrollLeft = Math.max(0, offset + selected.offsetWidth / 2 - list.clientWidth / 2);
+    }
+    const update = () => setAtEnd(list.scrollLeft + list.clientWidth >= list.scrollWidth - 2);
+    update();
+    list.addEventListener('scroll', update, { passive: true });
+    window.addEventListener('resize', update);
+    return () => {
+      list.removeEventListener('scroll', update);
+      window.removeEventListener('resize', update);
+    };
+  }, [ref, tab]);
+  return atEnd;
+}
+
+/** The settings frame: tabs that are URLs (so a tab can be linked and reloaded). */
+function SettingsLayout({ tab, children }: { tab: SettingsTab; children: (me: MeView) => ReactNode }) {
   const { t } = useTranslation();
-  const user = useAppStore((state) => state.user);
-  const title = t('nav.connections');
+  const navigate = useNavigate();
+  const me = useMe();
+  useFreshMe();
+  const labels: Record<SettingsTab, string> = {
+    general: t('profileUi.tabs.general'),
+    security: t('profileUi.tabs.security'),
+    sessions: t('profileUi.tabs.sessions'),
+    privacy: t('profileUi.tabs.privacy'),
+    connections: t('nav.connections'),
+  };
+  const title = t('settings.title');
+  const tabsRef = useRef<HTMLDivElement>(null);
+  const atEnd = useTabsScroll(tabsRef, tab);
   return (
     <PageFrame
       title={title}
       breadcrumbs={[
-        { label: t('nav.profile'), to: user ? `/profile/${user._id}` : '/' },
-        { label: t('nav.settings') },
-        { label: title },
+        { label: t('nav.profile'), to: me ? `/profile/${me._id}` : undefined },
+        { label: title, to: tab === 'general' ? undefined : '/profile/settings' },
+        ...(tab === 'general' ? [] : [{ label: labels[tab] }]),
       ]}
       width="narrow"
     >
-      <div className="pg-stack" data-testid="connections-page">
-        {(['wallet', 'social'] as const).map((key) => (
-          <section key={key} className="pg-card">
-            <div className="pg-card__head">
-              <span className="pg-card__icon">
-                {key === 'wallet' ? <Wallet size={18} /> : <Link2 size={18} />}
-              </span>
-              <div>
-                <h2 className="pg-card__title">{t(`app.connections.${key}.title`)}</h2>
-                <p className="pg-card__meta">{t(`app.connections.${key}.text`)}</p>
-              </div>
-            </div>
-            <div className="pg-row" style={{ justifyContent: 'flex-end' }}>
-              <Button variant="secondary" size="sm" disabled>
-                {t('app.connections.connect')}
-              </Button>
-            </div>
-          </section>
-        ))}
+      <div className="profile-settings" data-testid="settings-page" data-tab={tab}>
+        <div ref={tabsRef}>
+          <Tabs
+            variant="underline"
+            idBase="profile-settings"
+            className={clsx('profile-settings__tabs', atEnd && 'is-scrolled-end')}
+            aria-label={title}
+            tabs={SETTINGS_TABS.map((id) => ({ id, label: labels[id] }))}
+            value={tab}
+            onChange={(next) => void navigate(settingsPath(next))}
+          />
+        </div>
+        <div
+          role="tabpanel"
+          id={`profile-settings-panel-${tab}`}
+          aria-labelledby={`profile-settings-tab-${tab}`}
+          className="profile-settings__panel"
+        >
+          {me ? children(me) : null}
+        </div>
       </div>
     </PageFrame>
   );
+}
+
+/** /profile/settings and /profile/settings/{tab} (login required). */
+export function SettingsPage() {
+  const { tab: rawTab } = useParams();
+  const tab: SettingsTab = isSettingsTab(rawTab) ? rawTab : 'general';
+  return (
+    <SettingsLayout tab={tab}>
+      {(me) => {
+        if (tab === 'security') return <SecuritySettings me={me} />;
+        if (tab === 'sessions') return <SessionsSettings />;
+        if (tab === 'privacy') return <PrivacySettings me={me} />;
+        if (tab === 'connections') return <ConnectionsSettings me={me} />;
+        return <GeneralSettings me={me} />;
+      }}
+    </SettingsLayout>
+  );
+}
+
+/** /profile/settings/connections (login required): its own page, shown as the settings' last tab. */
+export function ConnectionsPage() {
+  return <SettingsLayout tab="connections">{(me) => <ConnectionsSettings me={me} />}</SettingsLayout>;
 }

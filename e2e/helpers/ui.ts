@@ -1,0 +1,64 @@
+/** Page-side helpers for the identity e2e. */
+import { expect, type Locator, type Page } from '@playwright/test';
+
+/**
+ * Waits until the ALTCHA widget in `scope` has solved its challenge. The widget starts by itself
+ * when the form gets focus; when it sits idle (or failed), the test ticks it like a player would.
+ */
+export async function solveCaptchaWidget(scope: Locator): Promise<void> {
+  const captcha = scope.getByTestId('captcha');
+  await expect(captcha.locator('altcha-widget')).toBeAttached({ timeout: 15_000 });
+  let idleSince = 0;
+  await expect
+    .poll(
+      async () => {
+        const state = await captcha.getAttribute('data-state');
+        if (state === 'unverified' || state === 'error' || state === 'expired') {
+          idleSince ||= Date.now();
+          if (Date.now() - idleSince > 500) {
+            idleSince = 0;
+            // The widget's check mark overlays its box: a player's click lands on it, so force the click.
+            await captcha.locator('altcha-widget').getByRole('checkbox').click({ force: true });
+          }
+        } else idleSince = 0;
+        return state;
+      },
+      { timeout: 30_000, intervals: [250] },
+    )
+    .toBe('verified');
+}
+
+export function authModal(page: Page): Locator {
+  return page.getByTestId('auth-modal');
+}
+
+export function field(scope: Locator, label: string): Locator {
+  return scope.getByLabel(label, { exact: true });
+}
+
+/** The toast list's entry with exactly this text. */
+export function toastWith(page: Page, text: string): Locator {
+  return page.locator('.ui-toast').filter({ hasText: text });
+}
+
+export async function openAuth(page: Page, mode: 'sign-in' | 'sign-up'): Promise<Locator> {
+  await page.getByTestId(mode).click();
+  const modal = authModal(page);
+  await expect(modal).toBeVisible();
+  return modal;
+}
+
+export async function signOutFromMenu(page: Page): Promise<void> {
+  await page.getByTestId('header').getByRole('button', { name: 'Settings' }).click();
+  await page.getByRole('option', { name: 'Log out' }).click();
+  await expect(page.getByTestId('sign-in')).toBeVisible();
+}
+
+export async function storedToken(page: Page): Promise<string> {
+  const token = await page.evaluate(() => {
+    const raw = localStorage.getItem('nebula:user');
+    return raw ? (JSON.parse(raw) as { token?: string }).token : undefined;
+  });
+  if (!token) throw new Error('no signed-in user in the page');
+  return token;
+}
