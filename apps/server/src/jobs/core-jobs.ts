@@ -1,6 +1,9 @@
 import { Channels, onlineCountEvent } from '@nebula/contracts';
 import type { AppContext } from '../platform/context.js';
 import { pruneUsedCaptchas } from '../modules/captcha/index.js';
+import { registerDepositJobs } from '../modules/deposits/index.js';
+import { registerPriceJobs } from '../modules/prices/index.js';
+import { registerWithdrawalJobs } from '../modules/withdrawals/index.js';
 import type { JobRunner } from './runner.js';
 
 /**
@@ -27,4 +30,7 @@ export function registerCoreJobs(jobs: JobRunner, ctx: AppContext): void {
     runOnElect: true,
     run: () => pruneUsedCaptchas(ctx.database),
   });
+  registerDepositJobs(jobs, ctx);
+  registerPriceJobs(jobs, ctx);
+  registerWithdrawalJobs(jobs, ctx);
 }

@@ -12,6 +12,10 @@ import { registerWalletAuthModule } from './wallet-auth/index.js';
 import { registerTelegramAuthModule } from './telegram-auth/index.js';
 import { registerMailModule } from './mail/index.js';
 import { registerAccountEmailModule } from './account-email/index.js';
+import { registerPricesModule } from './prices/index.js';
+import { registerWithdrawalsModule } from './withdrawals/index.js';
+import { registerDemoMoneyModule } from './demo-money/index.js';
+import { registerDepositsModule } from './deposits/index.js';
 
 export type ModuleRegistration = (app: FastifyInstance, ctx: AppContext) => Promise<void> | void;
 
@@ -29,4 +33,8 @@ export const modules: ModuleRegistration[] = [
   registerMailModule,
   registerAccountEmailModule,
   registerLedgerModule,
+  registerPricesModule,
+  registerWithdrawalsModule,
+  registerDemoMoneyModule,
+  registerDepositsModule,
 ];

@@ -7,6 +7,19 @@ import { z } from 'zod';
  */
 export const DEV_SECRET_KEY = 'dev-only-secret-key-do-not-use-in-production-0000';
 
+/**
+ * Development deposit keys: the account-level extended public keys m/44'/coin'/0' of the PUBLIC test
+ * mnemonic "abandon abandon ... about". Anyone can spend from them, so production refuses them.
+ */
+export const DEV_DEPOSIT_XPUBS: Readonly<Record<string, string>> = {
+  btc: 'xpub6BosfCnifzxcFwrSzQiqu2DBVTshkCXacvNsWGYJVVhhawA7d4R5WSWGFNbi8Aw6ZRc1brxMyWMzG3DSSSSoekkudhUd9yLb6qx39T9nMdj',
+  ltc: 'xpub6BnJJjq783EdyBeQPA9P9ao9DTS3fUqyKG5NJDcrCiwwxEkesGoHN94LZRGE7rz1jgcvmmp8j55BNx573KFq1WBwKiemzkdfNKffKx6Mvku',
+  doge: 'xpub6Bxse8AT19u9HExKtP1EAudLi9CpLxPpxDvanL2fFtM7UFE2Q7TTWRg4bnMnmT4KcyN6GQkSgZmPWDtyUywSii3MDpMNfXSTuzH7gvZywLU',
+  eth: 'xpub6DCoCpSuQZB2jawqnGMEPS63ePKWkwWPH4TU45Q7LPXWuNd8TMtVxRrgjtEshuqpK3mdhaWHPFsBngh5GFZaM6si3yZdUsT8ddYM3PwnATt',
+  bsc: 'xpub6DCoCpSuQZB2jawqnGMEPS63ePKWkwWPH4TU45Q7LPXWuNd8TMtVxRrgjtEshuqpK3mdhaWHPFsBngh5GFZaM6si3yZdUsT8ddYM3PwnATt',
+  trx: 'xpub6D1AabNHCupeiLM65ZR9UStMhJ1vCpyV4XbZdyhMZBiJXALQtmn9p42VTQckoHVn8WNqS7dqnJokZHAHcHGoaQgmv8D45oNUKx6DZMNZBCd',
+};
+
 const booleanish = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
@@ -73,6 +86,16 @@ const envSchema = z.object({
     .regex(/^\d+:[A-Za-z0-9_-]{20,}$/, 'must look like 123456:ABC...')
     .optional(),
   PRESENCE_INTERVAL_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
+  DEPOSIT_XPUB: z.string().max(4_000).optional(),
+  DEPOSIT_CHAIN_MODE: z.enum(['simulated', 'evm']).optional(),
+  EVM_RPC_URL: z.string().max(4_000).optional(),
+  DEPOSIT_CONFIRMATIONS: z.string().max(1_000).optional(),
+  PRICE_FEED_URL: z.url().optional(),
+  PRICE_REFRESH_MS: z.coerce.number().int().min(1_000).max(86_400_000).default(60_000),
+  DEMO_BALANCE_AMOUNT: z
+    .string()
+    .regex(/^\d{1,12}(\.\d{1,2})?$/, 'must be a USD amount such as 1000')
+    .default('1000'),
 });
 
 export type Mode = 'development' | 'production' | 'test';
@@ -102,6 +125,17 @@ export interface Config {
   shutdownGraceMs: number;
   captcha: { secretKey: string; cost: number; counterMin: number; counterMax: number };
   telegramBotToken: string | undefined;
+  /** Deposit chains: extended public keys, detection mode, EVM RPC URLs and confirmations per chain id. */
+  deposits: {
+    xpubs: Record<string, string>;
+    chainMode: 'simulated' | 'evm';
+    evmRpcUrls: Record<string, string>;
+    confirmations: Record<string, number>;
+  };
+  /** Price feed: a CoinGecko-compatible API base URL (unset: configured static prices). */
+  prices: { feedUrl: string | undefined; refreshMs: number };
+  /** The demo balance a top-up fills up to, in USD (converted with the currency's price). */
+  demoBalanceUsd: string;
   realtime: {
     wsPort: number | undefined;
     heartbeatMs: number;
@@ -137,6 +171,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     if (!e.PUBLIC_URL) problems.push('PUBLIC_URL: required in production');
     if (e.DEMO_PASSWORD) problems.push('DEMO_PASSWORD: demo accounts do not exist in production');
   }
+  const deposits = parseDepositConfig(e, isProduction, problems);
   if (problems.length) throw new ConfigError(problems);
   return {
     mode: e.NODE_ENV,
@@ -167,6 +202,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       counterMax: e.CAPTCHA_COUNTER_MAX,
     },
     telegramBotToken: e.TELEGRAM_BOT_TOKEN,
+    deposits,
+    prices: { feedUrl: e.PRICE_FEED_URL, refreshMs: e.PRICE_REFRESH_MS },
+    demoBalanceUsd: e.DEMO_BALANCE_AMOUNT,
     realtime: {
       wsPort: e.WS_PORT,
       heartbeatMs: e.WS_HEARTBEAT_MS,
@@ -177,4 +215,55 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       presenceIntervalMs: e.PRESENCE_INTERVAL_MS,
     },
   };
+}
+
+/** DEPOSIT_XPUB, DEPOSIT_CHAIN_MODE, EVM_RPC_URL and DEPOSIT_CONFIRMATIONS (problems are collected). */
+function parseDepositConfig(
+  e: z.infer<typeof envSchema>,
+  isProduction: boolean,
+  problems: string[],
+): Config['deposits'] {
+  const jsonObject = (name: string, text: string): Record<string, unknown> => {
+    try {
+      const v: unknown = JSON.parse(text);
+      if (v && typeof v === 'object' && !Array.isArray(v)) return v as Record<string, unknown>;
+    } catch {
+      // reported below
+    }
+    problems.push(`${name}: must be a JSON object keyed by chain id`);
+    return {};
+  };
+  const xpubs: Record<string, string> = {};
+  if (e.DEPOSIT_XPUB === undefined) {
+    if (!isProduction) Object.assign(xpubs, DEV_DEPOSIT_XPUBS);
+  } else {
+    for (const [chain, v] of Object.entries(jsonObject('DEPOSIT_XPUB', e.DEPOSIT_XPUB))) {
+      if (typeof v === 'string' && /^[1-9A-HJ-NP-Za-km-z]{100,120}$/.test(v)) xpubs[chain] = v;
+      else problems.push(`DEPOSIT_XPUB.${chain}: must be an extended public key (xpub...)`);
+    }
+  }
+  const devKeys = new Set(Object.values(DEV_DEPOSIT_XPUBS));
+  if (isProduction && Object.values(xpubs).some((x) => devKeys.has(x)))
+    problems.push('DEPOSIT_XPUB: the development keys (public test mnemonic) are refused in production');
+  const chainMode = e.DEPOSIT_CHAIN_MODE ?? (isProduction ? 'evm' : 'simulated');
+  if (isProduction && chainMode === 'simulated')
+    problems.push('DEPOSIT_CHAIN_MODE: the simulated chain is not allowed in production');
+  const evmRpcUrls: Record<string, string> = {};
+  if (e.EVM_RPC_URL !== undefined) {
+    const raw = e.EVM_RPC_URL.trim().startsWith('{')
+      ? jsonObject('EVM_RPC_URL', e.EVM_RPC_URL)
+      : { eth: e.EVM_RPC_URL.trim() };
+    for (const [chain, v] of Object.entries(raw)) {
+      if (typeof v === 'string' && /^(https?|wss?):\/\/\S+$/.test(v)) evmRpcUrls[chain] = v;
+      else problems.push(`EVM_RPC_URL.${chain}: must be an http(s):// or ws(s):// URL`);
+    }
+  }
+  const confirmations: Record<string, number> = {};
+  if (e.DEPOSIT_CONFIRMATIONS !== undefined) {
+    for (const [chain, v] of Object.entries(jsonObject('DEPOSIT_CONFIRMATIONS', e.DEPOSIT_CONFIRMATIONS))) {
+      if (typeof v === 'number' && Number.isInteger(v) && v >= 1 && v <= 10_000) confirmations[chain] = v;
+      else problems.push(`DEPOSIT_CONFIRMATIONS.${chain}: must be an integer from 1 to 10000`);
+    }
+  }
+  return { xpubs, chainMode, evmRpcUrls, confirmations };
 }

@@ -64,6 +64,8 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
+    HOST: '127.0.0.1',
+    PORT: '0',
     SERVE_WEB: 'false',
     ...(testDb.url ? { DATABASE_URL: testDb.url } : {}),
     ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL, REDIS_PREFIX: testDb.name } : {}),

@@ -1,0 +1,25 @@
+import { depositHistoryEndpoint, depositWalletEndpoint, walletNotifyEndpoint } from '@nebula/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../platform/context.js';
+import { registerEndpoint } from '../../platform/endpoints.js';
+import { AppError } from '../../platform/errors.js';
+import { registerDevDepositRoute } from './dev-deposit.js';
+import { depositServiceFor } from './deposits.context.js';
+
+export async function registerDepositRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const service = depositServiceFor(ctx);
+  const userOf = (user: { id: string } | null) => {
+    if (!user) throw AppError.unauthenticated();
+    return user;
+  };
+  registerEndpoint(app, depositWalletEndpoint, ({ input, user }) =>
+    service.depositWallet(userOf(user).id, input),
+  );
+  registerEndpoint(app, walletNotifyEndpoint, ({ params, req }) =>
+    service.notify(params.currency ?? '', params.txid ?? '', req.ip),
+  );
+  registerEndpoint(app, depositHistoryEndpoint, async ({ user }) => ({
+    deposits: await service.history(userOf(user).id),
+  }));
+  await registerDevDepositRoute(app, ctx, service);
+}

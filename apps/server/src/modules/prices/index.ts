@@ -1,0 +1,67 @@
+/**
+ * Prices module: the price feed (static prices or a CoinGecko-compatible HTTP API) that the currency
+ * list, withdrawal limits and demo top-ups read. See price-feed.ts.
+ *
+ * One feed per server, shared by the modules through `priceFeedFor(ctx)`. The HTTP feed's refresh is
+ * a leader-only job registered by `registerPriceJobs(jobs, ctx)`.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '../../db/client.js';
+import type { JobRunner } from '../../jobs/index.js';
+import type { AppContext } from '../../platform/context.js';
+import { HttpPriceFeed, StaticPriceFeed, type PriceFeed } from './price-feed.js';
+
+export {
+  COINGECKO_IDS,
+  HttpPriceFeed,
+  StaticPriceFeed,
+  quoteToDecimal,
+  trimDecimal,
+  usdToAtomic,
+  type PriceFeed,
+  type PriceQuote,
+  type RefreshResult,
+} from './price-feed.js';
+
+const feeds = new WeakMap<Database, PriceFeed>();
+
+/** The server's price feed: the HTTP feed when PRICE_FEED_URL is set, else configured static prices. */
+export function priceFeedFor(ctx: Pick<AppContext, 'config' | 'database'>): PriceFeed {
+  let feed = feeds.get(ctx.database);
+  if (!feed) {
+    const url = ctx.config.prices.feedUrl;
+    feed = url
+      ? new HttpPriceFeed({ database: ctx.database, baseUrl: url })
+      : new StaticPriceFeed(ctx.database);
+    feeds.set(ctx.database, feed);
+  }
+  return feed;
+}
+
+export const PRICE_REFRESH_JOB = 'prices.refresh';
+
+/** Registers the leader-only refresh of the HTTP feed (nothing for static prices). */
+export function registerPriceJobs(
+  jobs: JobRunner,
+  ctx: Pick<AppContext, 'config' | 'database' | 'log'>,
+): void {
+  const feed = priceFeedFor(ctx);
+  if (feed.name === 'static') return;
+  jobs.register({
+    name: PRICE_REFRESH_JOB,
+    intervalMs: ctx.config.prices.refreshMs,
+    runOnElect: true,
+    run: async ({ signal }) => {
+      const result = await feed.refresh(signal);
+      // Thrown so the runner records it in job_runs; the old quotes stay in place.
+      if (!result.ok) throw new Error(result.error ?? 'price refresh failed');
+      if (result.skipped.length)
+        ctx.log.warn({ skipped: result.skipped }, 'price feed gave no quote for some currencies');
+    },
+  });
+}
+
+export function registerPricesModule(_app: FastifyInstance, ctx: AppContext): void {
+  const feed = priceFeedFor(ctx);
+  ctx.log.info({ priceSource: feed.name }, `prices: ${feed.description}`);
+}

@@ -1,0 +1,237 @@
+/**
+ * Price feeds: where the USD and EUR price of each currency comes from.
+ *
+ * - `StaticPriceFeed`: the configured static prices (the `currencies.price_usd` / `price_eur` columns
+ *   the operator sets). Used when no feed URL is configured, and as the fallback for any currency the
+ *   HTTP feed has no quote for.
+ * - `HttpPriceFeed`: a CoinGecko-compatible API (`GET {base}/simple/price?ids=...&vs_currencies=usd,eur`).
+ *   A leader-only job calls `refresh()` every PRICE_REFRESH_MS and stores the quotes in `price_quotes`;
+ *   readers on every node read that table. A slow, failing or malformed answer never throws out of the
+ *   job's process and never overwrites a good quote with a bad one.
+ *
+ * Prices are display quotes and conversion rates held as decimal strings (numeric(30,12)); money
+ * converted with them goes through exact bigint math (`usdToAtomic`), never floats.
+ */
+import { mulRatio, parseAmount, type Amount, type Rounding } from '@nebula/money';
+import { z } from 'zod';
+import type { Database } from '../../db/client.js';
+
+export interface PriceQuote {
+  currency: string;
+  /** Decimal strings, e.g. "97000.5". "0" when the currency has no price. */
+  usd: string;
+  eur: string;
+  /** 'static' (configured static prices) or the feed's name. */
+  source: string;
+  updatedAt: Date | null;
+}
+
+export interface RefreshResult {
+  ok: boolean;
+  updated: string[];
+  /** Currencies the feed gave no usable quote for (they keep their previous or static price). */
+  skipped: string[];
+  error?: string;
+}
+
+export interface PriceFeed {
+  /** 'static' or 'coingecko'. */
+  readonly name: string;
+  /** What the admin shows as the price source. */
+  readonly description: string;
+  /** Current prices of every currency, keyed by currency id. */
+  prices(): Promise<Map<string, PriceQuote>>;
+  /** The current price of one currency (undefined for an unknown currency). */
+  price(currency: string): Promise<PriceQuote | undefined>;
+  /** Fetches fresh quotes (the leader job). The static feed has nothing to fetch. */
+  refresh(signal?: AbortSignal): Promise<RefreshResult>;
+}
+
+interface PriceRow {
+  id: string;
+  price_usd: string;
+  price_eur: string;
+  q_usd: string | null;
+  q_eur: string | null;
+  q_source: string | null;
+  q_updated_at: Date | string | null;
+}
+
+async function loadPrices(database: Database, useQuotes: boolean, currency?: string) {
+  const rows = await database.query<PriceRow>(
+    `select c.id, c.price_usd::text as price_usd, c.price_eur::text as price_eur,
+            q.price_usd::text as q_usd, q.price_eur::text as q_eur, q.source as q_source, q.updated_at as q_updated_at
+       from currencies c left join price_quotes q on q.currency_id = c.id
+      where $1::text is null or c.id = $1::text`,
+    [currency ?? null],
+  );
+  const out = new Map<string, PriceQuote>();
+  for (const r of rows) {
+    const quoted = useQuotes && r.q_usd !== null && r.q_eur !== null;
+    out.set(r.id, {
+      currency: r.id,
+      usd: trimDecimal(quoted ? (r.q_usd as string) : r.price_usd),
+      eur: trimDecimal(quoted ? (r.q_eur as string) : r.price_eur),
+      source: quoted ? (r.q_source ?? 'feed') : 'static',
+      updatedAt: quoted && r.q_updated_at ? new Date(r.q_updated_at) : null,
+    });
+  }
+  return out;
+}
+
+/** "97000.000000000000" -> "97000", "0.320000000000" -> "0.32". */
+export function trimDecimal(text: string): string {
+  if (!text.includes('.')) return text;
+  const t = text.replace(/0+$/, '').replace(/\.$/, '');
+  return t === '' ? '0' : t;
+}
+
+export class StaticPriceFeed implements PriceFeed {
+  readonly name = 'static';
+  readonly description = 'configured static prices';
+  constructor(private readonly database: Database) {}
+  prices(): Promise<Map<string, PriceQuote>> {
+    return loadPrices(this.database, false);
+  }
+  async price(currency: string): Promise<PriceQuote | undefined> {
+    return (await loadPrices(this.database, false, currency)).get(currency);
+  }
+  refresh(): Promise<RefreshResult> {
+    return Promise.resolve({ ok: true, updated: [], skipped: [] });
+  }
+}
+
+/** CoinGecko ids of our currencies. A currency without one keeps its static price (e.g. local_usd). */
+export const COINGECKO_IDS: Readonly<Record<string, string>> = {
+  btc: 'bitcoin',
+  eth: 'ethereum',
+  ltc: 'litecoin',
+  doge: 'dogecoin',
+  sol: 'solana',
+  trx: 'tron',
+  bnb: 'binancecoin',
+  usdt: 'tether',
+  usdc: 'usd-coin',
+};
+
+const MAX_RESPONSE_BYTES = 1024 * 1024;
+const responseSchema = z.record(z.string(), z.record(z.string(), z.unknown()));
+
+/**
+ * A JSON price (a float, as the API sends it) to a decimal string that fits numeric(30,12), or null
+ * when it is not a usable positive price.
+ */
+export function quoteToDecimal(n: unknown): string | null {
+  if (typeof n !== 'number' || !Number.isFinite(n) || n <= 0 || n >= 1e15) return null;
+  const text = trimDecimal(n.toFixed(12));
+  return text === '0' ? null : text;
+}
+
+export interface HttpPriceFeedOptions {
+  database: Database;
+  /** Base URL, e.g. https://api.coingecko.com/api/v3 (query parameters such as an API key are kept). */
+  baseUrl: string;
+  timeoutMs?: number;
+  ids?: Readonly<Record<string, string>>;
+  fetch?: typeof fetch;
+}
+
+export class HttpPriceFeed implements PriceFeed {
+  readonly name = 'coingecko';
+  readonly description: string;
+  private readonly database: Database;
+  private readonly baseUrl: string;
+  private readonly timeoutMs: number;
+  private readonly ids: Readonly<Record<string, string>>;
+  private readonly fetchImpl: typeof fetch;
+
+  constructor(opts: HttpPriceFeedOptions) {
+    this.database = opts.database;
+    this.baseUrl = opts.baseUrl;
+    this.timeoutMs = opts.timeoutMs ?? 5_000;
+    this.ids = opts.ids ?? COINGECKO_IDS;
+    this.fetchImpl = opts.fetch ?? fetch;
+    const u = new URL(opts.baseUrl);
+    this.description = `CoinGecko-compatible price feed at ${u.origin}${u.pathname} (static prices where it has no quote)`;
+  }
+
+  prices(): Promise<Map<string, PriceQuote>> {
+    return loadPrices(this.database, true);
+  }
+  async price(currency: string): Promise<PriceQuote | undefined> {
+    return (await loadPrices(this.database, true, currency)).get(currency);
+  }
+
+  /** The request URL for these CoinGecko ids. */
+  url(ids: string[]): string {
+    const u = new URL(this.baseUrl);
+    u.pathname = `${u.pathname.replace(/\/$/, '')}/simple/price`;
+    u.searchParams.set('ids', ids.join(','));
+    u.searchParams.set('vs_currencies', 'usd,eur');
+    return u.toString();
+  }
+
+  async refresh(signal?: AbortSignal): Promise<RefreshResult> {
+    const rows = await this.database.query<{ id: string }>('select id from currencies order by id');
+    const mapped = rows.filter((r) => this.ids[r.id] !== undefined).map((r) => r.id);
+    if (mapped.length === 0) return { ok: true, updated: [], skipped: [] };
+    const ids = [...new Set(mapped.map((c) => this.ids[c] as string))];
+    let body: z.infer<typeof responseSchema>;
+    try {
+      const timeout = AbortSignal.timeout(this.timeoutMs);
+      const res = await this.fetchImpl(this.url(ids), {
+        headers: { accept: 'application/json' },
+        signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
+      });
+      if (!res.ok) throw new Error(`HTTP ${res.status}`);
+      const text = await res.text();
+      if (text.length > MAX_RESPONSE_BYTES) throw new Error('response too large');
+      const parsed = responseSchema.safeParse(JSON.parse(text));
+      if (!parsed.success) throw new Error('unexpected response shape');
+      body = parsed.data;
+    } catch (err) {
+      const e = err as Error;
+      const reason = e.name === 'TimeoutError' ? `timed out after ${this.timeoutMs} ms` : e.message;
+      return { ok: false, updated: [], skipped: mapped, error: `price feed request failed: ${reason}` };
+    }
+    const updated: string[] = [];
+    const skipped: string[] = [];
+    for (const currency of mapped) {
+      const quote = body[this.ids[currency] as string];
+      const usd = quoteToDecimal(quote?.usd);
+      const eur = quoteToDecimal(quote?.eur);
+      if (!usd || !eur) {
+        skipped.push(currency);
+        continue;
+      }
+      await this.database.query(
+        `insert into price_quotes (currency_id, price_usd, price_eur, source, updated_at)
+         values ($1, $2::numeric, $3::numeric, $4, now())
+         on conflict (currency_id) do update
+           set price_usd = excluded.price_usd, price_eur = excluded.price_eur,
+               source = excluded.source, updated_at = excluded.updated_at`,
+        [currency, usd, eur, this.name],
+      );
+      updated.push(currency);
+    }
+    return { ok: true, updated, skipped };
+  }
+}
+
+const PRICE_DECIMALS = 12;
+
+/**
+ * Converts a USD value (decimal string, e.g. "1000") into atomic units of a currency at `priceUsd`
+ * (decimal string): usd / price * 10^decimals, exactly, rounded as asked. Null when there is no price.
+ */
+export function usdToAtomic(
+  usd: string,
+  priceUsd: string,
+  decimals: number,
+  rounding: Rounding,
+): Amount | null {
+  const price = parseAmount(priceUsd, PRICE_DECIMALS);
+  if (price === 0n) return null;
+  const value = parseAmount(usd, PRICE_DECIMALS);
+  return mulRatio(value, 10n ** BigInt(decimals), price, rounding);
+}

@@ -1,0 +1,77 @@
+import {
+  WithdrawMessages,
+  adminAcceptWithdrawEndpoint,
+  adminDeclineWithdrawEndpoint,
+  adminWithdrawsEndpoint,
+  cancelWithdrawEndpoint,
+  withdrawEndpoint,
+  withdrawHistoryEndpoint,
+  withdrawLimitsEndpoint,
+} from '@nebula/contracts';
+import { toDecimalString } from '@nebula/money';
+import type { FastifyInstance } from 'fastify';
+import type { AppContext, AuthUser } from '../../platform/context.js';
+import { registerEndpoint } from '../../platform/endpoints.js';
+import { DEFAULT_VIP_WITHDRAW, VIP_WITHDRAW_SETTING, WAGER_MULTIPLIER_SETTING } from './limits.js';
+import { WithdrawalService } from './withdrawals.service.js';
+
+const signedIn = (user: AuthUser | null): AuthUser => {
+  // The endpoint policies already refused anonymous callers; this narrows the type.
+  if (!user) throw new Error('policy let an anonymous caller through');
+  return user;
+};
+
+export async function registerWithdrawalRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  // Seeded once so operators find (and can edit) them in settings; never overwritten.
+  for (const [key, value] of [
+    [VIP_WITHDRAW_SETTING, DEFAULT_VIP_WITHDRAW],
+    [WAGER_MULTIPLIER_SETTING, '0'],
+  ] as const) {
+    await ctx.database.query(
+      'insert into settings (key, value) values ($1, $2::jsonb) on conflict (key) do nothing',
+      [key, JSON.stringify(value)],
+    );
+  }
+  const service = new WithdrawalService(ctx);
+
+  registerEndpoint(app, withdrawEndpoint, async ({ input, user }) => {
+    const withdraw = await service.request(signedIn(user), input);
+    return { ok: true as const, message: WithdrawMessages.created, withdraw };
+  });
+
+  registerEndpoint(app, cancelWithdrawEndpoint, async ({ input, user }) => {
+    await service.cancel(signedIn(user), input.id);
+    return { ok: true as const };
+  });
+
+  registerEndpoint(app, withdrawHistoryEndpoint, async ({ user }) => ({
+    withdraws: await service.history(signedIn(user).id),
+  }));
+
+  registerEndpoint(app, withdrawLimitsEndpoint, async ({ input, user }) => {
+    const l = await service.limits(signedIn(user).id, input.currency);
+    return {
+      currency: input.currency,
+      vipLevel: l.vipLevel,
+      feePercent: l.feePercent,
+      minimum: toDecimalString(l.minimum ?? 0n, l.decimals),
+      maximum: toDecimalString(l.maximum ?? 0n, l.decimals),
+      perDay: l.perDay,
+      usedToday: l.usedToday,
+    };
+  });
+
+  registerEndpoint(app, adminWithdrawsEndpoint, async ({ input }) => ({
+    withdraws: await service.queue(input.status),
+  }));
+
+  registerEndpoint(app, adminAcceptWithdrawEndpoint, async ({ input, user }) => {
+    await service.accept(signedIn(user), input.id, input.txid);
+    return { ok: true as const };
+  });
+
+  registerEndpoint(app, adminDeclineWithdrawEndpoint, async ({ input, user }) => {
+    await service.decline(signedIn(user), input.id, input.reason);
+    return { ok: true as const };
+  });
+}

@@ -1,0 +1,80 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { checkLedger } from '../src/modules/ledger/index.js';
+import { createUser, type TestUser } from './helpers/factories.js';
+import { startTestServer, type TestServer } from './helpers/test-server.js';
+
+/** Demo top-up: fills the demo balance up to DEMO_BALANCE_AMOUNT USD worth, from the demo faucet. */
+let t: TestServer;
+beforeAll(async () => {
+  t = await startTestServer({ DEMO_BALANCE_AMOUNT: '1000' });
+});
+afterAll(async () => {
+  await t?.close();
+});
+afterEach(async () => {
+  expect((await checkLedger(t.server.database)).problems).toEqual([]);
+});
+
+const topUp = (u: TestUser | null, currency: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/wallet/demo/topup',
+    headers: u ? { authorization: `Bearer ${u.token}` } : {},
+    payload: { currency },
+  });
+const demo = async (u: TestUser, currency: string) =>
+  (await t.server.ledger.balances(u.id))[currency]?.demo ?? 0n;
+
+/** Keeps the steps of one test inside one wall-clock minute (the top-up key is per minute). */
+async function awayFromMinuteEdge() {
+  const s = new Date().getSeconds();
+  if (s >= 50) await new Promise((r) => setTimeout(r, (61 - s) * 1000));
+}
+
+describe('demo top-up', () => {
+  it('tops up to $1000 worth at the price, then refuses while full', async () => {
+    const u = await createUser(t.server.database);
+    const res = await topUp(u, 'btc');
+    expect(res.statusCode, res.body).toBe(200);
+    // $1000 / 97000 = 0.010309278..., rounded down.
+    expect(res.json()).toEqual({ ok: true, demo_balance: '0.01030927' });
+    expect(await demo(u, 'btc')).toBe(1_030_927n);
+    expect((await t.server.ledger.balances(u.id)).btc?.real).toBe(0n);
+    const again = await topUp(u, 'btc');
+    expect(again.statusCode).toBe(422);
+    expect(again.json()).toEqual({
+      code: 'demo_balance_full',
+      message: 'Your demo balance is already at least 0.01030927 BTC.',
+    });
+    const usd = await topUp(u, 'local_usd');
+    expect(usd.json()).toEqual({ ok: true, demo_balance: '1000' });
+  });
+
+  it('tops up only the difference, at most once a minute', async () => {
+    await awayFromMinuteEdge();
+    const u = await createUser(t.server.database);
+    expect((await topUp(u, 'usdt')).statusCode).toBe(200);
+    await t.server.ledger.transfer({
+      key: `demo-bet:${u.id}`,
+      kind: 'bet',
+      currency: 'usdt',
+      amount: 250n * 100_000_000n,
+      from: { user: u.id, kind: 'demo' },
+      to: { system: 'demo_faucet' },
+    });
+    const soon = await topUp(u, 'usdt');
+    expect(soon.statusCode).toBe(429);
+    expect(await demo(u, 'usdt')).toBe(750n * 100_000_000n);
+    const keys = await t.server.database.query<{ amount: string }>(
+      `select amount::text as amount from ledger_transfers where idempotency_key like $1`,
+      [`demo-topup:${u.id}:usdt:%`],
+    );
+    expect(keys).toEqual([{ amount: (1000n * 100_000_000n).toString() }]);
+  });
+
+  it('refuses guests and unknown currencies', async () => {
+    expect((await topUp(null, 'btc')).statusCode).toBe(401);
+    const u = await createUser(t.server.database);
+    expect((await topUp(u, 'nope')).statusCode).toBe(404);
+  });
+});
