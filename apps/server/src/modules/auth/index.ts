@@ -19,6 +19,7 @@ export {
   clearSessionCookie,
   markTwoFactorVerified,
   assertFreshTwoFactor,
+  assertNotSelfExcluded,
   SESSION_COOKIE,
   CSRF_COOKIE,
   TWO_FACTOR_FRESH_MINUTES,

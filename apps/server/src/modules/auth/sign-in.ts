@@ -72,3 +72,21 @@ export async function assertFreshTwoFactor(database: Database, user: AuthUser): 
     throw new AppError(403, TWO_FACTOR_REQUIRED, 'Two-factor authentication is required for this action.');
   }
 }
+
+/**
+ * Self-excluded players cannot deposit or play until their exclusion ends (they can still
+ * withdraw what they have). Throws 403 `self_excluded`.
+ */
+export async function assertNotSelfExcluded(database: Database, userId: string): Promise<void> {
+  const rows = await database.query<{ excluded: boolean }>(
+    'select coalesce(self_excluded_until > now(), false) as excluded from users where id = $1',
+    [userId],
+  );
+  if (rows[0]?.excluded) {
+    throw new AppError(
+      403,
+      'self_excluded',
+      'Your account is self-excluded: deposits and games are closed until it ends.',
+    );
+  }
+}

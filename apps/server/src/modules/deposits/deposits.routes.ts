@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../platform/context.js';
 import { registerEndpoint } from '../../platform/endpoints.js';
 import { AppError } from '../../platform/errors.js';
+import { assertNotSelfExcluded } from '../auth/index.js';
 import { registerDevDepositRoute } from './dev-deposit.js';
 import { depositServiceFor } from './deposits.context.js';
 
@@ -12,9 +13,10 @@ export async function registerDepositRoutes(app: FastifyInstance, ctx: AppContex
     if (!user) throw AppError.unauthenticated();
     return user;
   };
-  registerEndpoint(app, depositWalletEndpoint, ({ input, user }) =>
-    service.depositWallet(userOf(user).id, input),
-  );
+  registerEndpoint(app, depositWalletEndpoint, async ({ input, user }) => {
+    await assertNotSelfExcluded(ctx.database, userOf(user).id);
+    return service.depositWallet(userOf(user).id, input);
+  });
   registerEndpoint(app, walletNotifyEndpoint, ({ params, req }) =>
     service.notify(params.currency ?? '', params.txid ?? '', req.ip),
   );
