@@ -35,6 +35,8 @@ async function waitForReady(url: string, child: ChildProcess): Promise<void> {
 export default async function globalSetup(): Promise<() => Promise<void>> {
   if (!HAS_CHROMIUM || process.env.E2E_BASE_URL) return async () => {};
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'nebula-e2e-'));
+  // Specs that need the server's data folder (the development deposit token) read it from here.
+  process.env.E2E_DATA_DIR = dataDir;
   const port = new URL(BASE_URL).port;
   const child = spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], {
     cwd: root,

@@ -59,6 +59,7 @@ const profile = () => import('../features/profile/profile-pages');
 const oauth = () => import('../features/auth/oauth-authorize-page');
 const authLinks = () => import('../features/auth/link-routes');
 const admin = () => import('../features/admin/admin-pages');
+const adminWithdrawals = () => import('../features/admin/admin-withdrawals');
 const debug = () => import('../features/debug/emulator-page');
 const errors = () => import('./pages/error-pages');
 
@@ -265,6 +266,12 @@ export const layoutFreePages: PageSpec[] = [
     page: 'admin-user',
     load: async () => (await admin()).AdminUserPage,
     handle: { permission: 'users' },
+  },
+  {
+    path: '/admin/withdrawals',
+    page: 'admin-withdrawals',
+    load: async () => (await adminWithdrawals()).AdminWithdrawalsPage,
+    handle: { permission: 'withdraws' },
   },
 ].map((spec) => ({ ...spec, handle: { ...spec.handle, hideLayout: true } }));
 

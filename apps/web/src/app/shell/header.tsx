@@ -1,58 +1,16 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { ChevronDown, LogOut, Menu, MessageSquare, Search, User, Wallet } from 'lucide-react';
-import { Button, Dropdown, IconButton, Selector } from '../../ui';
-import { events } from '../../lib/events';
+import { ChevronDown, LogOut, Menu, MessageSquare, Search, User } from 'lucide-react';
+import { Button, Dropdown, IconButton } from '../../ui';
 import { hasPermission, isSignedIn, useAppStore } from '../../lib/store';
 import { logout as signOut } from '../../features/auth/session';
+import { HeaderWallet } from '../../features/wallet/header-wallet';
 import { requestLogin } from '../auth-gate';
 import { CurrencyIcon } from './currency-icon';
 import { Logo } from './logo';
 
 /** Width at or below which the header shows the mini logo (spec 2 section 2). */
 export const MINI_LOGO_WIDTH = 991;
-
-function BalancePill() {
-  const { t } = useTranslation();
-  const currencies = useAppStore((state) => state.currencies);
-  const currency = useAppStore((state) => state.currency);
-  const setCurrency = useAppStore((state) => state.setCurrency);
-  const demo = useAppStore((state) => state.demo);
-  const unverified = useAppStore((state) => !!state.user?.email && !state.user.email_verified);
-  const list = Object.values(currencies);
-  const current = currencies[currency] ?? list[0];
-
-  if (demo) {
-    return (
-      <span className="balance-pill balance-pill--fun" data-testid="balance">
-        {t('header.funPlay')}
-      </span>
-    );
-  }
-
-  return (
-    <Selector
-      aria-label={t('header.selectCurrency')}
-      value={current?.id}
-      onChange={setCurrency}
-      disabled={unverified || list.length === 0}
-      className="balance-pill__selector"
-      entries={list.map((entry) => ({
-        id: entry.id,
-        name: entry.name,
-        icon: <CurrencyIcon currency={entry} />,
-        meta: <span className="tabular">{entry.balance.real}</span>,
-      }))}
-      renderTrigger={() => (
-        <span className="balance-pill" data-testid="balance">
-          {current && <CurrencyIcon currency={current} />}
-          <span className="balance-pill__amount">{current?.balance.real ?? '0.00000000'}</span>
-          <ChevronDown size={14} aria-hidden="true" />
-        </span>
-      )}
-    />
-  );
-}
 
 function UserMenu() {
   const { t } = useTranslation();
@@ -107,8 +65,6 @@ export function Header({ onToggleSidebar, onOpenSearch, isPhoneLayout }: HeaderP
   const windowWidth = useAppStore((state) => state.windowWidth);
   const chatOpen = useAppStore((state) => state.chat);
   const toggleChat = useAppStore((state) => state.toggleChat);
-  const unverified = useAppStore((state) => !!state.user?.email && !state.user.email_verified);
-  const demo = useAppStore((state) => state.demo);
   const sidebarExpanded = useAppStore((state) => state.sidebar);
 
   return (
@@ -142,19 +98,7 @@ export function Header({ onToggleSidebar, onOpenSearch, isPhoneLayout }: HeaderP
       <div className="header__right">
         {signedIn ? (
           <>
-            <div className="header__wallet">
-              <BalancePill />
-              <Button
-                size="sm"
-                icon={<Wallet size={16} />}
-                disabled={unverified && !demo}
-                title={unverified ? t('header.walletDisabledUnverified') : undefined}
-                onClick={() => events.emit('open-wallet', { tab: 'deposit' })}
-                className="header__wallet-btn"
-              >
-                <span className="header__wallet-label">{t('header.wallet')}</span>
-              </Button>
-            </div>
+            <HeaderWallet renderIcon={(currency) => <CurrencyIcon currency={currency} />} />
             <UserMenu />
           </>
         ) : (

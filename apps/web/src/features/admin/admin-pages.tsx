@@ -17,10 +17,12 @@ import {
   ShieldCheck,
   Users,
   Wallet,
+  ArrowUpFromLine,
 } from 'lucide-react';
 import { Breadcrumbs, Skeleton } from '../../ui';
 import { useAppStore } from '../../lib/store';
 import './admin.css';
+import './admin-withdrawals-texts';
 
 const NAV = [
   { id: 'dashboard', to: '/admin', icon: LayoutDashboard, end: true },
@@ -28,6 +30,7 @@ const NAV = [
   { id: 'outbox', to: '/admin/outbox', icon: Inbox },
   { id: 'games', to: '/admin/games', icon: Gamepad2 },
   { id: 'wallet', to: '/admin/wallet', icon: Wallet },
+  { id: 'withdrawals', to: '/admin/withdrawals', icon: ArrowUpFromLine },
   { id: 'promotions', to: '/admin/promotions', icon: Gift },
   { id: 'chat', to: '/admin/chat', icon: MessageSquare },
   { id: 'fairness', to: '/admin/fairness', icon: ShieldCheck },
@@ -35,9 +38,9 @@ const NAV = [
 ] as const;
 
 /** Sections that already have a page; the others are listed, disabled, until their issue lands. */
-const READY = new Set(['dashboard']);
+const READY = new Set(['dashboard', 'withdrawals']);
 
-function AdminLayout({
+export function AdminLayout({
   title,
   crumbs,
   children,
