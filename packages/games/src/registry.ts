@@ -1,46 +1,42 @@
-import type { z } from 'zod';
+import { baccarat } from './baccarat/baccarat.js';
+import type { SingleRoundGame } from './definition.js';
+import { diamonds } from './diamonds/diamonds.js';
+import { dice } from './dice/dice.js';
+import { keno } from './keno/keno.js';
+import { limbo } from './limbo/limbo.js';
+import { plinko } from './plinko/plinko.js';
+import { roulette } from './roulette/roulette.js';
+import { wheel } from './wheel/wheel.js';
 
 /**
- * How a round runs:
- * - `single`: one request settles the bet (dice, limbo, ...).
- * - `extended`: the round stays open across Turn calls and survives restarts (mines, tower, hilo, blackjack).
- * - `multiplayer`: shared rounds on a timer (crash).
+ * Every game, in lobby order. Adding a game means a folder here and one entry in this list; the server
+ * engine and the browser verifier find it through {@link getGame}.
  */
-export type GameKind = 'single' | 'extended' | 'multiplayer';
+export const GAMES = [dice, limbo, plinko, keno, wheel, roulette, diamonds, baccarat] as const;
 
 /** A game's id as used in URLs, bets and the registry, e.g. `dice`. */
-export type GameId = string & { readonly __brand: 'GameId' };
+export type GameId = (typeof GAMES)[number]['id'];
 
 /**
- * What every game folder exports. Deliberately a skeleton: the outcome and payout signatures are
- * added with the first games.
+ * A game as the generic engine sees it (params and outcome are opaque until the game's own schema has
+ * parsed them). Only single-round games exist so far; extended and multiplayer kinds join this union.
  */
-export interface GameDefinition<Params extends z.ZodType = z.ZodType> {
-  readonly id: GameId;
-  readonly kind: GameKind;
-  /** Display name (English; the web app localises by id). */
-  readonly name: string;
-  /** zod schema of the bet parameters the player sends (target, mines count, ...). */
-  readonly params: Params;
-  /** House edge in basis points (100 = 1%); payouts are true odds times (1 - edge). */
-  readonly houseEdgeBps: number;
-}
+export type GameDefinition = SingleRoundGame<GameId, unknown, unknown>;
 
-/** Every game the platform knows, by id. Empty until the first game folder registers itself here. */
-export const gameRegistry: ReadonlyMap<GameId, GameDefinition> = new Map<GameId, GameDefinition>();
+/** Every game by id. */
+export const gameRegistry: ReadonlyMap<GameId, GameDefinition> = new Map<GameId, GameDefinition>(
+  GAMES.map((game) => [game.id, game as GameDefinition]),
+);
+
+/** Ids of every game, in lobby order. */
+export const GAME_IDS: readonly GameId[] = GAMES.map((game) => game.id);
+
+/** True when `id` names a game in the registry. */
+export function isGameId(id: string): id is GameId {
+  return gameRegistry.has(id as GameId);
+}
 
 /** The definition for `id`, or undefined for an unknown game. */
 export function getGame(id: string): GameDefinition | undefined {
   return gameRegistry.get(id as GameId);
-}
-
-/**
- * Adds a game to {@link gameRegistry}. Throws on a duplicate id: two folders claiming the same id is
- * a bug that must fail at start-up, not shadow a game silently.
- */
-export function registerGame<Params extends z.ZodType>(game: GameDefinition<Params>): GameDefinition<Params> {
-  const registry = gameRegistry as Map<GameId, GameDefinition>;
-  if (registry.has(game.id)) throw new Error(`Game "${game.id}" is registered twice`);
-  registry.set(game.id, game);
-  return game;
 }
