@@ -24,8 +24,7 @@ const secretsOf = (secretKey: string) => ({
 });
 
 export async function newChallenge(opts: CaptchaOptions) {
-  const counter =
-    opts.counterMin + Math.floor(Math.random() * Math.max(1, opts.counterMax - opts.counterMin));
+  const counter = randomInt(opts.counterMin, Math.max(opts.counterMin + 1, opts.counterMax));
   return createChallenge({
     algorithm: 'SHA-256',
     cost: opts.cost,
