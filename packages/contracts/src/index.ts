@@ -6,3 +6,4 @@ export * from './endpoints/realtime.js';
 export * from './endpoints/auth.js';
 export * from './wallet-message.js';
 export * from './endpoints/wallet.js';
+export * from './endpoints/games.js';

@@ -16,6 +16,7 @@ import { registerPricesModule } from './prices/index.js';
 import { registerWithdrawalsModule } from './withdrawals/index.js';
 import { registerDemoMoneyModule } from './demo-money/index.js';
 import { registerDepositsModule } from './deposits/index.js';
+import { registerGamesModule } from './games/index.js';
 
 export type ModuleRegistration = (app: FastifyInstance, ctx: AppContext) => Promise<void> | void;
 
@@ -37,4 +38,5 @@ export const modules: ModuleRegistration[] = [
   registerWithdrawalsModule,
   registerDemoMoneyModule,
   registerDepositsModule,
+  registerGamesModule,
 ];

@@ -17,9 +17,13 @@ export function registerProfileRoutes(app: FastifyInstance, ctx: AppContext): vo
     if (target.private_profile && !isSelf && !(user && holdsPermission(user, 'ignore_privacy'))) {
       throw new AppError(403, 'private_profile', 'This profile is private.');
     }
-    // Wagered (USD) and game counts are sums over settled bets. The bets ledger arrives with the
-    // game engine (F5), which replaces this with its aggregate; until then nobody has played.
-    const stats = { wagered: 0, games: 0 };
+    // Wagered (USD, to 2 decimals) and game count over the player's settled real-money bets.
+    const statsRows = await database.query<{ wagered: string; games: number }>(
+      `select coalesce(round(sum(wager_usd), 2), 0)::text as wagered, count(*)::int as games
+         from bets where user_id = $1 and not demo`,
+      [target.id],
+    );
+    const stats = { wagered: Number(statsRows[0]?.wagered ?? 0), games: statsRows[0]?.games ?? 0 };
     return {
       user: {
         _id: target.id,

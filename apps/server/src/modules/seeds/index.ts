@@ -1,0 +1,33 @@
+/**
+ * Seeds module: the player's provably-fair seed pair (seeds.service.ts) and its endpoints:
+ * POST /api/fairness/seeds, POST /api/user/client_seed_change, POST /api/fairness/rotate.
+ */
+import { clientSeedChangeEndpoint, fairnessRotateEndpoint, fairnessSeedsEndpoint } from '@nebula/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../platform/context.js';
+import { registerEndpoint } from '../../platform/endpoints.js';
+import { AppError } from '../../platform/errors.js';
+import { rotateSeeds, seedState } from './seeds.service.js';
+
+export {
+  activeSeedPair,
+  randomClientSeed,
+  rotateSeeds,
+  seedState,
+  type SeedPairRow,
+} from './seeds.service.js';
+
+const userIdOf = (user: { id: string } | null): string => {
+  if (!user) throw AppError.unauthenticated();
+  return user.id;
+};
+
+export function registerSeedsModule(app: FastifyInstance, ctx: AppContext): void {
+  registerEndpoint(app, fairnessSeedsEndpoint, ({ user }) => seedState(ctx.database, userIdOf(user)));
+  registerEndpoint(app, clientSeedChangeEndpoint, ({ user, input }) =>
+    rotateSeeds(ctx.database, userIdOf(user), input.client_seed),
+  );
+  registerEndpoint(app, fairnessRotateEndpoint, ({ user, input }) =>
+    rotateSeeds(ctx.database, userIdOf(user), input.client_seed),
+  );
+}

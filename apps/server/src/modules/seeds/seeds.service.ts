@@ -1,0 +1,102 @@
+/**
+ * Seeds of provable fairness: one active pair per player (table seed_pairs, partial unique index on
+ * user_id where active). The server seed of the active pair is a secret: only its SHA-256 hash leaves
+ * the server until the pair is rotated, which reveals it and commits a new one (nonce back to 0).
+ *
+ * Rotation and the engine's nonce take (`update seed_pairs set nonce = nonce + 1 where user_id = $1 and
+ * active`) lock the same row, so a bet settles either wholly on the old pair or wholly on the new one.
+ */
+import { randomBytes } from 'node:crypto';
+import { generateServerSeed, hashServerSeed } from '@nebula/fairness';
+import type { SeedPairState } from '@nebula/contracts';
+import type { Database, Session } from '../../db/client.js';
+
+export interface SeedPairRow {
+  id: string;
+  server_seed: string;
+  server_seed_hash: string;
+  client_seed: string;
+  nonce: string;
+  active: boolean;
+}
+
+const COLUMNS = 'id::text as id, server_seed, server_seed_hash, client_seed, nonce::text as nonce, active';
+
+/** A random client seed (players may replace it). */
+export function randomClientSeed(): string {
+  return randomBytes(12).toString('hex');
+}
+
+async function insertPair(q: Session | Database, userId: string, clientSeed: string): Promise<void> {
+  const serverSeed = generateServerSeed();
+  await q.query(
+    `insert into seed_pairs (user_id, server_seed, server_seed_hash, client_seed)
+     values ($1, $2, $3, $4) on conflict (user_id) where active do nothing`,
+    [userId, serverSeed, hashServerSeed(serverSeed), clientSeed],
+  );
+}
+
+/** The player's active pair, created on first use. */
+export async function activeSeedPair(database: Database, userId: string): Promise<SeedPairRow> {
+  const select = () =>
+    database.query<SeedPairRow>(`select ${COLUMNS} from seed_pairs where user_id = $1 and active`, [userId]);
+  let rows = await select();
+  if (!rows[0]) {
+    await insertPair(database, userId, randomClientSeed());
+    rows = await select();
+  }
+  const row = rows[0];
+  if (!row) throw new Error('seed pair vanished');
+  return row;
+}
+
+async function lastRevealed(database: Database, userId: string): Promise<SeedPairRow | undefined> {
+  const rows = await database.query<SeedPairRow>(
+    `select ${COLUMNS} from seed_pairs where user_id = $1 and not active
+      order by revealed_at desc nulls last, id desc limit 1`,
+    [userId],
+  );
+  return rows[0];
+}
+
+const reveal = (row: SeedPairRow | undefined): SeedPairState['previous'] =>
+  row
+    ? {
+        serverSeed: row.server_seed,
+        serverSeedHash: row.server_seed_hash,
+        clientSeed: row.client_seed,
+        nonce: Number(row.nonce),
+      }
+    : null;
+
+/** What the fairness modal shows: the active pair (hash only) and the last revealed pair. */
+export async function seedState(database: Database, userId: string): Promise<SeedPairState> {
+  const active = await activeSeedPair(database, userId);
+  const previous = await lastRevealed(database, userId);
+  return {
+    serverSeedHash: active.server_seed_hash,
+    clientSeed: active.client_seed,
+    nonce: Number(active.nonce),
+    previous: reveal(previous),
+  };
+}
+
+/**
+ * Reveals the active pair and commits a new one with `clientSeed` (random when absent), nonce 0, in one
+ * transaction.
+ */
+export async function rotateSeeds(
+  database: Database,
+  userId: string,
+  clientSeed?: string,
+): Promise<SeedPairState> {
+  await activeSeedPair(database, userId);
+  await database.transaction(async (tx) => {
+    await tx.query(
+      'update seed_pairs set active = false, revealed_at = now() where user_id = $1 and active',
+      [userId],
+    );
+    await insertPair(tx, userId, clientSeed ?? randomClientSeed());
+  });
+  return seedState(database, userId);
+}
