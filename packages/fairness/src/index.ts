@@ -5,7 +5,7 @@
  * selection without replacement and the 52-card index.
  *
  * Purity rules: no I/O, no Node built-ins, no React, no DB or server code, no clocks and no
- * `Math.random`: every output except {@link generateServerSeed} is a function of its inputs. Hashing
+ * a non-cryptographic random source: every output except {@link generateServerSeed} is a function of its inputs. Hashing
  * goes through `@noble/hashes` (synchronous, identical in Node and the browser), so the fairness
  * verifier page runs the server's own math.
  */

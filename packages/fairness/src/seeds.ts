@@ -25,7 +25,7 @@ function randomSource(): RandomSource {
  * in Node 20 and in browsers), as 64 lower-case hex characters. The HMAC key is this hex *text*
  * (UTF-8), exactly as the public verifiers use it, not the 32 decoded bytes.
  *
- * @throws Error when no CSPRNG is available (never falls back to `Math.random`).
+ * @throws Error when no CSPRNG is available (never falls back to a non-cryptographic random source).
  */
 export function generateServerSeed(): string {
   return bytesToHex(randomSource().getRandomValues(new Uint8Array(SERVER_SEED_BYTES)));

@@ -12,7 +12,7 @@
  * - House edge is an integer in basis points (default 100 = 1%).
  * - Params and outcomes are JSON-safe (amounts as decimal strings of atomic units).
  *
- * Purity rules: no I/O, no Node built-ins, no React, no DB or server code, no clocks, no `Math.random`.
+ * Purity rules: no I/O, no Node built-ins, no React, no DB or server code, no clocks, no a non-cryptographic random source.
  */
 export { type GameKind, type SingleRoundGame, expectFloats } from './definition.js';
 export {
