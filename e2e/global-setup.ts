@@ -46,6 +46,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       DATA_DIR: dataDir,
       DEMO_PASSWORD,
       TELEGRAM_BOT_TOKEN,
+      // The lobby e2e plays a player from a blocked territory by sending this header.
+      TRUSTED_COUNTRY_HEADER: 'x-e2e-country',
       NODE_ENV: process.env.NODE_ENV ?? 'development',
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -7,3 +7,5 @@ export * from './endpoints/auth.js';
 export * from './wallet-message.js';
 export * from './endpoints/wallet.js';
 export * from './endpoints/games.js';
+export * from './endpoints/catalogue.js';
+export * from './endpoints/feed.js';

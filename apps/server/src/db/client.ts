@@ -12,9 +12,22 @@ import * as schema from './schema.js';
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 
+/**
+ * Runs one parameterised statement. `name` makes it a named prepared statement on PostgreSQL: each
+ * pooled connection parses and plans it once (the first time it runs there) and afterwards only binds
+ * and executes it. Use it for the hot path's statements; a name must always go with the same text
+ * (`pg` refuses a name reused with other text). PGlite ignores it (it runs in-process: no round trip
+ * to save, and it has no named statements in its query API).
+ */
+export type QueryFn = <T = Record<string, unknown>>(
+  text: string,
+  params?: unknown[],
+  name?: string,
+) => Promise<T[]>;
+
 /** A single connection for work that must stay on one session (advisory locks, migrations). */
 export interface Session {
-  query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
+  query: QueryFn;
   /** Runs several statements at once (simple-query protocol, no parameters). */
   exec(text: string): Promise<void>;
 }
@@ -23,8 +36,8 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** Drizzle over the pool (or the embedded instance). */
   db: Db;
-  /** Raw parameterised query for hot paths (no ORM overhead). */
-  query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
+  /** Raw parameterised query for hot paths (no ORM overhead); see {@link QueryFn} for `name`. */
+  query: QueryFn;
   /** Runs `fn` on one dedicated connection, released afterwards. */
   withSession<T>(fn: (session: Session) => Promise<T>): Promise<T>;
   /**
@@ -69,24 +82,25 @@ async function openPostgres(
   const probe = await pool.connect();
   probe.release();
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+  const on = (client: pg.Pool | pg.PoolClient): Session => ({
+    async query<T>(text: string, params?: unknown[], name?: string) {
+      const res = name
+        ? await client.query({ name, text, values: params ?? [] })
+        : await client.query(text, params as unknown[]);
+      return res.rows as T[];
+    },
+    async exec(text: string) {
+      await client.query(text);
+    },
+  });
   return {
     kind: 'postgres',
     db,
-    async query<T>(text: string, params?: unknown[]) {
-      const res = await pool.query(text, params as unknown[]);
-      return res.rows as T[];
-    },
+    query: on(pool).query,
     async withSession(fn) {
       const client = await pool.connect();
       try {
-        return await fn({
-          async query<T>(text: string, params?: unknown[]) {
-            return (await client.query(text, params as unknown[])).rows as T[];
-          },
-          async exec(text: string) {
-            await client.query(text);
-          },
-        });
+        return await fn(on(client));
       } finally {
         client.release();
       }
@@ -96,14 +110,7 @@ async function openPostgres(
       let broken = false;
       try {
         await client.query('begin');
-        const result = await fn({
-          async query<T>(text: string, params?: unknown[]) {
-            return (await client.query(text, params as unknown[])).rows as T[];
-          },
-          async exec(text: string) {
-            await client.query(text);
-          },
-        });
+        const result = await fn(on(client));
         await client.query('commit');
         return result;
       } catch (err) {

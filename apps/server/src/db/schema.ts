@@ -1,13 +1,16 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
+  date,
   index,
   integer,
   jsonb,
   numeric,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -155,3 +158,182 @@ export const loginThrottle = pgTable('login_throttle', {
   windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull().defaultNow(),
   lockedUntil: timestamp('locked_until', { withTimezone: true }),
 });
+
+/**
+ * Bet statistics per player, game, currency and demo flag (migration 0011_game_stats.sql). The games
+ * engine upserts the row in the statement that inserts the bet; amounts are atomic units.
+ */
+export const gameStats = pgTable(
+  'game_stats',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    game: text('game').notNull(),
+    currency: text('currency')
+      .notNull()
+      .references(() => currencies.id),
+    demo: boolean('demo').notNull(),
+    bets: bigint('bets', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
+    wins: bigint('wins', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
+    wagered: numeric('wagered', { precision: 38, scale: 0 }).notNull().default('0'),
+    payout: numeric('payout', { precision: 38, scale: 0 }).notNull().default('0'),
+    profit: numeric('profit', { precision: 38, scale: 0 }).notNull().default('0'),
+    wageredUsd: numeric('wagered_usd').notNull().default('0'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.game, t.currency, t.demo] })],
+);
+
+/** Game providers of the catalogue (migration 0012_catalogue.sql). */
+export const gameProviders = pgTable('game_providers', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  image: text('image').notNull(),
+  priority: integer('priority').notNull().default(0),
+  isFeatured: boolean('is_featured').notNull().default(false),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A provider's free-text territory restrictions and the ISO country codes parsed from them. */
+export const providerRestrictions = pgTable('provider_restrictions', {
+  provider: text('provider')
+    .primaryKey()
+    .references(() => gameProviders.id, { onDelete: 'cascade' }),
+  countries: text('countries').notNull(),
+  iso: text('iso')
+    .array()
+    .notNull()
+    .default(sql`'{}'`),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** The game catalogue: in-house games (type `originals`) and provider games (type = provider id). */
+export const games = pgTable(
+  'games',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    image: text('image').notNull(),
+    icon: text('icon'),
+    type: text('type').notNull(),
+    provider: text('provider').references(() => gameProviders.id, { onDelete: 'cascade' }),
+    priority: integer('priority').notNull().default(0),
+    categories: text('categories')
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
+    isFeatured: boolean('is_featured').notNull().default(false),
+    isSearchFeatured: boolean('is_search_featured').notNull().default(false),
+    customCategory: text('custom_category'),
+    launchable: boolean('launchable').notNull().default(false),
+    disabled: boolean('disabled').notNull().default(false),
+    hidden: boolean('hidden').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('games_categories_idx').using('gin', t.categories),
+    check(
+      'games_custom_category_check',
+      sql`${t.customCategory} in ('live', 'buy-bonuses', 'game-shows', 'new-releases')`,
+    ),
+  ],
+);
+
+/** A player's favourite games. */
+export const gameFavourites = pgTable(
+  'game_favourites',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    gameId: text('game_id')
+      .notNull()
+      .references(() => games.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.gameId] }), index('game_favourites_game_idx').on(t.gameId)],
+);
+
+/** Home banner slides (type `Poker` is hidden from guests). */
+export const slides = pgTable('slides', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  title: text('title').notNull(),
+  text: text('text').notNull().default(''),
+  link: text('link').notNull(),
+  image: text('image').notNull(),
+  priority: integer('priority').notNull().default(0),
+  enabled: boolean('enabled').notNull().default(true),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Weekly race: how far `race.aggregate` has folded bets into `race_wagers` (migration 0013_race.sql). */
+export const raceProgress = pgTable(
+  'race_progress',
+  {
+    id: smallint('id').primaryKey().default(1),
+    lastBetId: bigint('last_bet_id', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('race_progress_single_row', sql`${t.id} = 1`)],
+);
+
+/** USD wagered in real bets per race week (its Monday, UTC) and player, up to `race_progress`. */
+export const raceWagers = pgTable(
+  'race_wagers',
+  {
+    week: date('week', { mode: 'string' }).notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    wagerUsd: numeric('wager_usd').notNull().default('0'),
+    lastBetId: bigint('last_bet_id', { mode: 'bigint' }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.week, t.userId] }),
+    index('race_wagers_rank').on(t.week, t.wagerUsd.desc(), t.lastBetId),
+  ],
+);
+
+/** A closed race week whose standings were fixed for payment, with its pool in atomic units. */
+export const raceWeeks = pgTable('race_weeks', {
+  week: date('week', { mode: 'string' }).primaryKey(),
+  currency: text('currency')
+    .notNull()
+    .references(() => currencies.id),
+  pool: numeric('pool', { precision: 38, scale: 0 }).notNull(),
+  settledAt: timestamp('settled_at', { withTimezone: true }).notNull().defaultNow(),
+  paidAt: timestamp('paid_at', { withTimezone: true }),
+});
+
+/** One prize of a closed race week, paid through the ledger with key race:{week}:{place}. */
+export const racePayouts = pgTable(
+  'race_payouts',
+  {
+    week: date('week', { mode: 'string' })
+      .notNull()
+      .references(() => raceWeeks.week),
+    place: integer('place').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    wagerUsd: numeric('wager_usd').notNull(),
+    currency: text('currency')
+      .notNull()
+      .references(() => currencies.id),
+    amount: numeric('amount', { precision: 38, scale: 0 }).notNull(),
+    transferId: bigint('transfer_id', { mode: 'bigint' }),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.week, t.place] }),
+    check('race_payouts_place_range', sql`${t.place} between 1 and 20`),
+  ],
+);

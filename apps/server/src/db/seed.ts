@@ -1,5 +1,6 @@
 import type { Database } from './client.js';
 import { seedCurrencies } from '../modules/currencies/index.js';
+import { seedCatalogue } from '../modules/catalogue/index.js';
 import { seedLicense } from '../modules/platform/index.js';
 import { generateDemoPassword, seedDemoAccounts, seedRoles } from '../modules/users/index.js';
 
@@ -20,6 +21,7 @@ export async function seedDatabase(
   await seedCurrencies(database);
   await seedLicense(database);
   await seedRoles(database);
+  await seedCatalogue(database, { demo: opts.withDemoAccounts });
   if (!opts.withDemoAccounts) return {};
   const password = opts.demoPassword ?? generateDemoPassword();
   await seedDemoAccounts(database, password);

@@ -2,7 +2,9 @@ import { Channels, onlineCountEvent } from '@nebula/contracts';
 import type { AppContext } from '../platform/context.js';
 import { pruneUsedCaptchas } from '../modules/captcha/index.js';
 import { registerDepositJobs } from '../modules/deposits/index.js';
+import { registerGameJobs } from '../modules/games/index.js';
 import { registerPriceJobs } from '../modules/prices/index.js';
+import { registerRaceJobs } from '../modules/race/index.js';
 import { registerWithdrawalJobs } from '../modules/withdrawals/index.js';
 import type { JobRunner } from './runner.js';
 
@@ -33,4 +35,6 @@ export function registerCoreJobs(jobs: JobRunner, ctx: AppContext): void {
   registerDepositJobs(jobs, ctx);
   registerPriceJobs(jobs, ctx);
   registerWithdrawalJobs(jobs, ctx);
+  registerGameJobs(jobs, ctx);
+  registerRaceJobs(jobs, ctx);
 }

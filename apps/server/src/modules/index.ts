@@ -17,6 +17,9 @@ import { registerWithdrawalsModule } from './withdrawals/index.js';
 import { registerDemoMoneyModule } from './demo-money/index.js';
 import { registerDepositsModule } from './deposits/index.js';
 import { registerGamesModule } from './games/index.js';
+import { registerCatalogueModule } from './catalogue/index.js';
+import { registerFeedModule } from './feed/index.js';
+import { registerRaceModule } from './race/index.js';
 
 export type ModuleRegistration = (app: FastifyInstance, ctx: AppContext) => Promise<void> | void;
 
@@ -39,4 +42,7 @@ export const modules: ModuleRegistration[] = [
   registerDemoMoneyModule,
   registerDepositsModule,
   registerGamesModule,
+  registerCatalogueModule,
+  registerFeedModule,
+  registerRaceModule,
 ];

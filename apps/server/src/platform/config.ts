@@ -59,6 +59,11 @@ const envSchema = z.object({
     .max(10 * 1024 * 1024)
     .default(256 * 1024),
   TRUST_PROXY: booleanish.default(false),
+  TRUSTED_COUNTRY_HEADER: z
+    .string()
+    .regex(/^[A-Za-z0-9-]{1,64}$/, 'must be a header name such as cf-ipcountry')
+    .optional(),
+  CATALOGUE_CACHE_MS: z.coerce.number().int().min(0).max(600_000).default(2_000),
   WEB_DIST: z.string().optional(),
   SERVE_WEB: booleanish.default(true),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
@@ -120,6 +125,10 @@ export interface Config {
   logPretty: boolean;
   bodyLimit: number;
   trustProxy: boolean;
+  /** Request header a trusted proxy sets to the client's ISO country (lower case), e.g. cf-ipcountry. */
+  trustedCountryHeader: string | undefined;
+  /** How old the in-memory game catalogue may get before it is reloaded, ms (0: read on every call). */
+  catalogueCacheMs: number;
   webDist: string | undefined;
   serveWeb: boolean;
   shutdownGraceMs: number;
@@ -192,6 +201,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logPretty: e.LOG_PRETTY ?? (!isProduction && process.stdout.isTTY === true),
     bodyLimit: e.BODY_LIMIT,
     trustProxy: e.TRUST_PROXY,
+    trustedCountryHeader: e.TRUSTED_COUNTRY_HEADER?.toLowerCase(),
+    catalogueCacheMs: e.CATALOGUE_CACHE_MS,
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : undefined,
     serveWeb: e.SERVE_WEB,
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,

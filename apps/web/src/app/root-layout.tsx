@@ -4,11 +4,13 @@ import { ModalHost, ToastHost } from '../ui';
 import { AuthModalHost } from './auth-modal-host';
 import { ensureLicense } from './boot';
 import { NavigationEffects, NavigationGuard } from './guards';
+import { useShareLink } from './share-link';
 
 // HTTP 419 (blocking loader once, forget the user, reload; never a loop) is handled in boot.ts.
 
 /** Above the shell and the layout-free pages: navigation behaviour and the global hosts. */
 export function RootLayout() {
+  useShareLink();
   useEffect(() => {
     void ensureLicense();
   }, []);

@@ -46,7 +46,7 @@ function route({ path, page, load, handle = {}, loader }: PageSpec): RouteObject
 
 const lobby = () => import('../features/lobby/home-page');
 const categories = () => import('../features/lobby/category-pages');
-const game = () => import('../features/lobby/game-page');
+const game = () => import('../games/game-page');
 const promotions = () => import('../features/promotions/promotion-pages');
 const token = () => import('../features/token/token-pages');
 const sports = () => import('../features/sports/sport-pages');
@@ -165,7 +165,7 @@ export const shellPages: PageSpec[] = [
   {
     path: '/leaderboard',
     page: 'leaderboard',
-    load: async () => (await promotions()).LeaderboardPage,
+    load: async () => (await import('../features/race/leaderboard-page')).LeaderboardPage,
     handle: { plugin: 'race' },
   },
   { path: '/partner', page: 'partner', load: async () => (await promotions()).PartnerPage },

@@ -68,6 +68,7 @@ export const PlayErrorCode = {
   UnknownGame: -3,
   NotEnoughMoney: -4,
   Unavailable: -5,
+  BadStage: -6,
   NoDemo: -7,
   MaxBet: -9,
   NoPrice: -10,
@@ -143,3 +144,103 @@ export const liveGameEvent = defineEvent(
     delay: z.number().int(),
   }),
 );
+
+/** Bet overview (spec 2 section 3): what the `Info` whisper answers for one bet id. */
+export const betOverviewSchema = z.object({
+  info: z.object({
+    /** The bet id. */
+    _id: z.string(),
+    id: z.string(),
+    /** The game id, e.g. `dice`. */
+    game: z.string(),
+    /** The player's id; empty when the bet is private and the viewer may not see it. */
+    user: z.string(),
+    currency: z.string(),
+    /** The wager, a decimal string. */
+    splitTotal: decimalString,
+    wager: decimalString,
+    payout: decimalString,
+    multiplier: z.string(),
+    profit: decimalString,
+    status: z.enum(['win', 'lose']),
+    demo: z.boolean(),
+    /** Revealed only once the seed pair was rotated; null before. */
+    server_seed: z.string().nullable(),
+    server_seed_hash: z.string(),
+    client_seed: z.string(),
+    /** -1 means not verifiable (yet): the server seed is still secret. */
+    nonce: z.number().int(),
+    /** The bet's params as the game's schema parsed them (needed to replay it). */
+    params: z.unknown(),
+    /** The outcome as stored. */
+    outcome: z.unknown(),
+    house_edge_bps: z.number().int(),
+    created_at: z.string(),
+  }),
+  metadata: z.object({ id: z.string(), name: z.string() }),
+  user: z.object({ _id: z.string().nullable(), name: z.string(), private_bets: z.boolean() }),
+});
+export type BetOverview = z.infer<typeof betOverviewSchema>;
+
+export const infoWhisper = defineWhisper({
+  event: 'Info',
+  request: z.object({ game_id: z.string().regex(/^\d{1,19}$/, 'A bet id.') }).strict(),
+  response: betOverviewSchema,
+  policy: policy.public,
+  summary: 'The bet overview of one bet (anyone may look; private bets hide the player).',
+});
+
+/** A game's live configuration for its page: the house edge and limits in force. */
+export const gameDataSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  houseEdgeBps: z.number().int(),
+  /** Max bet per real bet in EUR (decimal string). */
+  maxBetEur: decimalString,
+  /** Max profit per real bet in USD (decimal string). */
+  maxProfitUsd: decimalString,
+  /** False when the operator disabled in-house games or this game. */
+  available: z.boolean(),
+  /** False for games that take no demo bets. */
+  demo: z.boolean(),
+});
+export type GameData = z.infer<typeof gameDataSchema>;
+
+export const gameDataWhisper = defineWhisper({
+  event: 'GameData',
+  request: z.object({ api_id: z.string().min(1).max(64) }).strict(),
+  response: gameDataSchema,
+  policy: policy.public,
+  summary: "A game's configuration: house edge, limits and availability.",
+});
+
+/** One of the player's own bets in the game page's history. */
+export const myBetSchema = z.object({
+  id: z.string(),
+  game: z.string(),
+  currency: z.string(),
+  demo: z.boolean(),
+  wager: decimalString,
+  multiplier: z.string(),
+  payout: decimalString,
+  profit: decimalString,
+  status: z.enum(['win', 'lose']),
+  nonce: z.number().int(),
+  created_at: z.string(),
+});
+export type MyBet = z.infer<typeof myBetSchema>;
+
+export const myBetsEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/api/games/history',
+  request: z
+    .object({
+      game: z.string().min(1).max(64).optional(),
+      demo: z.boolean().optional(),
+      limit: z.number().int().min(1).max(100).default(20),
+    })
+    .strict(),
+  response: z.object({ bets: z.array(myBetSchema) }),
+  policy: policy.user,
+  summary: "The signed-in player's latest bets, newest first (optionally of one game).",
+});

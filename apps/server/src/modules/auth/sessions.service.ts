@@ -48,18 +48,13 @@ interface UserRow {
   permissions: { id: string; permissions: Record<string, boolean> }[] | null;
 }
 
-/** Loads what policies need: the user's roles and the permissions their roles grant. */
-export async function loadAuthUser(database: Database, userId: string): Promise<AuthUser | null> {
-  const rows = await database.query<UserRow>(
-    `select u.id, u.name,
-            (select array_agg(ur.role_id order by ur.role_id) from user_roles ur where ur.user_id = u.id) as roles,
-            (select jsonb_agg(p) from user_roles ur join roles r on r.id = ur.role_id,
-                    jsonb_array_elements(r.permissions) p where ur.user_id = u.id) as permissions
-       from users u where u.id = $1`,
-    [userId],
-  );
-  const row = rows[0];
-  if (!row) return null;
+/** The caller's columns for policies: id, name, roles and the permissions their roles grant. */
+const USER_COLUMNS = `u.id, u.name,
+  (select array_agg(ur.role_id order by ur.role_id) from user_roles ur where ur.user_id = u.id) as roles,
+  (select jsonb_agg(p) from user_roles ur join roles r on r.id = ur.role_id,
+          jsonb_array_elements(r.permissions) p where ur.user_id = u.id) as permissions`;
+
+function toAuthUser(row: UserRow): AuthUser {
   const permissions: Record<string, string[]> = {};
   for (const group of row.permissions ?? []) {
     for (const [type, on] of Object.entries(group.permissions ?? {})) {
@@ -71,32 +66,59 @@ export async function loadAuthUser(database: Database, userId: string): Promise<
   return { id: row.id, name: row.name, roles: row.roles ?? [], permissions };
 }
 
+/** Loads what policies need: the user's roles and the permissions their roles grant. */
+export async function loadAuthUser(database: Database, userId: string): Promise<AuthUser | null> {
+  const rows = await database.query<UserRow>(`select ${USER_COLUMNS} from users u where u.id = $1`, [userId]);
+  const row = rows[0];
+  return row ? toAuthUser(row) : null;
+}
+
 export interface ResolvedSession {
   sessionId: string;
   user: AuthUser;
 }
 
-/** The session and user behind a bearer token, or null when unknown, expired or revoked. */
+/** How often a session's `last_seen_at` is written: at most once per this many seconds. */
+export const LAST_SEEN_RESOLUTION_SECONDS = 60;
+
+/**
+ * The bearer lookup of every signed-in request, in ONE read (a named prepared statement): the live
+ * session (not revoked, not expired) with its user, roles and permissions, and whether its
+ * `last_seen_at` is older than {@link LAST_SEEN_RESOLUTION_SECONDS}.
+ */
+export const RESOLVE_TOKEN_SQL = `select s.id as session_id,
+    s.last_seen_at < now() - make_interval(secs => $2::int) as stale, ${USER_COLUMNS}
+  from sessions s join users u on u.id = s.user_id
+ where s.token_hash = $1 and s.revoked_at is null and s.expires_at > now()`;
+
+/**
+ * Writes `last_seen_at` of a stale session (at most once per {@link LAST_SEEN_RESOLUTION_SECONDS}
+ * per session). The age is checked again on the row it updates: of several concurrent requests of one
+ * stale session, one writes.
+ */
+const TOUCH_SESSION_SQL = `update sessions set last_seen_at = now()
+  where id = $1 and last_seen_at < now() - make_interval(secs => $2::int)`;
+
+/**
+ * The session and user behind a bearer token, or null when unknown, expired or revoked. One statement
+ * per request; a second one (the `last_seen_at` write) at most once a minute per session.
+ */
 export async function resolveToken(database: Database, token: string): Promise<ResolvedSession | null> {
   if (!token || token.length > 256) return null;
-  const rows = await database.query<{ id: string; user_id: string }>(
-    `update sessions set last_seen_at = now()
-      where token_hash = $1 and revoked_at is null and expires_at > now()
-        and last_seen_at < now() - interval '60 seconds'
-      returning id, user_id`,
-    [sha256(token)],
+  const rows = await database.query<UserRow & { session_id: string; stale: boolean }>(
+    RESOLVE_TOKEN_SQL,
+    [sha256(token), LAST_SEEN_RESOLUTION_SECONDS],
+    'auth.resolve_token',
   );
-  let row = rows[0];
-  if (!row) {
-    const fresh = await database.query<{ id: string; user_id: string }>(
-      'select id, user_id from sessions where token_hash = $1 and revoked_at is null and expires_at > now()',
-      [sha256(token)],
-    );
-    row = fresh[0];
-  }
+  const row = rows[0];
   if (!row) return null;
-  const user = await loadAuthUser(database, row.user_id);
-  return user ? { sessionId: row.id, user: { ...user, sessionId: row.id } } : null;
+  if (row.stale)
+    await database.query(
+      TOUCH_SESSION_SQL,
+      [row.session_id, LAST_SEEN_RESOLUTION_SECONDS],
+      'auth.touch_session',
+    );
+  return { sessionId: row.session_id, user: { ...toAuthUser(row), sessionId: row.session_id } };
 }
 
 /** Issues (or re-issues) the realtime secret of a session; only its hash is kept. */

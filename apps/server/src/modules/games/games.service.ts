@@ -3,136 +3,175 @@
  *
  * One bet, in order:
  *  1. Checks, before any money moves: in-house games enabled (-99), signed in (-2; guests get -2 for
- *     any bet, demo included: a demo balance belongs to an account), known game (-3), params (422),
- *     currency and amount (422), minimal wager one atomic unit (-1), self-exclusion (403), and for
- *     real bets the max bet in EUR (-9) and the max profit in USD (-11, our code: the spec numbers
- *     none; checked with `maxMultiplier`: an outcome is never changed to fit the limit). Real bets
- *     need a price (-10). Demo bets have no max bet or max profit (no real money moves).
+ *     any bet, demo included: a demo balance belongs to an account), known game (-3), the game not
+ *     switched off by the operator (`games.disabled_ids`, -5), demo bets only on games that take them
+ *     (-7, a game whose definition says `demo: false`), params (422), currency and amount (422), minimal
+ *     wager one atomic unit (-1), self-exclusion (403), and for real bets the max bet in EUR (-9) and the
+ *     max profit in USD (-11, our code: the spec numbers none; checked with `maxMultiplier`: an outcome
+ *     is never changed to fit the limit). Real bets need a price (-10). Demo bets have no max bet or max
+ *     profit (no real money moves). -6 ('Cannot place bet at this stage of the game') is reserved for
+ *     the multiplayer games' betting stages; no single-round game answers it.
+ *     All of step 1's reads are one statement ({@link PREBET_SQL}); the price comes from the price
+ *     feed, which answers from memory for up to a second (prices module).
  *  2. The wager is debited through the ledger with key `bet:{id}:wager` ({id} from the bets
  *     sequence). A player who cannot cover it gets -4 'Not enough money' and nothing else happens.
  *  3. ONE transaction takes the nonce (`update seed_pairs set nonce = nonce + 1 ... returning`, which
- *     row-locks the pair, so concurrent bets are serialised on it) and inserts the bet row.
+ *     row-locks the pair, so concurrent bets are serialised on it), then ONE statement inserts the bet
+ *     row and upserts the player's statistics (`game_stats`), see {@link SETTLE_SQL}.
  *  4. The payout, when positive, is credited through the ledger with key `bet:{id}:payout`.
  *
  * Why this order: only the ledger writes balances and it runs each transfer in its own transaction,
  * so the debit cannot share a transaction with the nonce. Debiting FIRST means a refused debit never
  * touches the nonce: nonces stay gapless per seed pair. If step 3 fails after a successful debit the
  * wager is returned with key `bet:{id}:refund` (its transaction rolled back, so no nonce was consumed).
- * A crash between steps 3 and 4 leaves a settled bet row with payout > 0 and no `bet:{id}:payout`
- * transfer: replaying that transfer with the same key (idempotent) repairs it; see
- * `unpaidBets`.
+ *
+ * Crashes are repaired by the leader's `games.repair` job (repair.ts): a crash between steps 3 and 4
+ * leaves a settled bet with payout > 0 and no `bet:{id}:payout` transfer, which the job replays with the
+ * same key; a crash between steps 2 and 3 leaves a wager with no bet row, which the job refunds once it
+ * is older than its grace period. So that such a wager can never be refunded AND settled, step 3 inserts
+ * the bet only while its wager is younger than {@link SETTLE_WITHIN_SECONDS} (the database clock, at the
+ * insert), well inside the job's grace period.
  */
-import {
-  Channels,
-  PlayErrorCode,
-  liveGameEvent,
-  type PlayResponse,
-  playRequestSchema,
-} from '@nebula/contracts';
+import { PlayErrorCode, type PlayResponse, playRequestSchema } from '@nebula/contracts';
 import { floats } from '@nebula/fairness';
-import {
-  DEFAULT_HOUSE_EDGE_BPS,
-  MAX_HOUSE_EDGE_BPS,
-  type GameDefinition,
-  getGame,
-  payoutFor,
-  ratioToDecimal,
-  ratioToFixed,
-  resolveRound,
-} from '@nebula/games';
-import { type Amount, amount, mulRatio, parseAmount, toDecimalString, tryParseAmount } from '@nebula/money';
+import { getGame, payoutFor, type Ratio, ratioToDecimal, ratioToFixed, resolveRound } from '@nebula/games';
+import { type Amount, toDecimalString, tryParseAmount } from '@nebula/money';
 import type { z } from 'zod';
+import type { Session } from '../../db/client.js';
 import type { AppContext, AuthUser } from '../../platform/context.js';
 import { AppError, validationError } from '../../platform/errors.js';
-import { assertNotSelfExcluded } from '../auth/index.js';
 import { InsufficientFundsError, type AccountRef } from '../ledger/index.js';
 import { priceFeedFor, usdToAtomic } from '../prices/index.js';
-import { activeSeedPair } from '../seeds/index.js';
+import { activeSeedPair, takeNonce } from '../seeds/index.js';
+import { type LivePlayer, publishLiveBet, usdValue } from './live-feed.js';
+import {
+  GAME_SETTING_KEYS,
+  acceptsDemo,
+  edgeFor,
+  type EngineGame,
+  isGameAvailable,
+  parseGameSettings,
+} from './settings.js';
 
 export type PlayInput = z.output<typeof playRequestSchema>;
-
-/** Operator settings (table `settings`), seeded with these defaults and never overwritten. */
-export const GAME_SETTINGS = {
-  disabled: 'games.disabled',
-  maxBetEur: 'games.max_bet_eur',
-  maxProfitUsd: 'games.max_profit_usd',
-  houseEdgeBps: 'games.house_edge_bps',
-} as const;
-export const GAME_SETTING_DEFAULTS: Record<string, unknown> = {
-  [GAME_SETTINGS.disabled]: false,
-  [GAME_SETTINGS.maxBetEur]: '20',
-  [GAME_SETTINGS.maxProfitUsd]: '10000',
-  [GAME_SETTINGS.houseEdgeBps]: {},
-};
 
 /** How long the client animates a round (ms); 0 in quick mode. The live feed waits this long. */
 export const RESULT_DELAY_MS = 1000;
 
-interface GameSettings {
-  disabled: boolean;
-  maxBetEur: string;
-  maxProfitUsd: string;
-  houseEdgeBps: Record<string, unknown>;
+/** A bet row is inserted only while its wager transfer is younger than this (see the module comment). */
+export const SETTLE_WITHIN_SECONDS = 30;
+
+/**
+ * Step 1's reads, in ONE statement: the game settings (`$1` the keys), the currency's decimals when it
+ * is enabled (`$2`), and for a signed-in caller (`$3`) the self-exclusion flag, what the live feed
+ * shows of the player, whether they have a seed pair yet, and the bet id (`nextval`; a refused bet
+ * leaves a gap in bet ids, which are unique, not gapless). All read fresh for every bet: an operator's
+ * change applies to the next bet.
+ */
+export const PREBET_SQL = `select
+  (select jsonb_object_agg(key, value) from settings where key = any($1::text[])) as settings,
+  (select decimals from currencies where id = $2::text and enabled) as decimals,
+  u.excluded, u.name, u.avatar, u.private_bets,
+  exists (select 1 from seed_pairs where user_id = $3::uuid and active) as has_pair,
+  case when u.id is null then null else nextval('bets_id_seq')::text end as bet_id
+from (select 1) one
+left join (select id, coalesce(self_excluded_until > now(), false) as excluded, name, avatar, private_bets
+             from users where id = $3::uuid) u on true`;
+
+interface PrebetRow {
+  settings: Record<string, unknown> | null;
+  decimals: number | null;
+  excluded: boolean | null;
+  name: string | null;
+  avatar: string | null;
+  private_bets: boolean | null;
+  has_pair: boolean;
+  bet_id: string | null;
 }
 
-const DECIMAL = /^\d+(\.\d+)?$/;
+/**
+ * Step 3's second statement: inserts the bet (only while its wager `$18` is younger than `$19`
+ * seconds) and adds it to the player's `game_stats` row, in one round trip. No row comes back when the
+ * bet was not inserted.
+ */
+export const SETTLE_SQL = `
+with bet as (
+  insert into bets (id, user_id, game, currency, demo, wager, multiplier, multiplier_num, multiplier_den,
+    payout, profit, seed_pair_id, nonce, params, outcome, house_edge_bps, wager_usd)
+  select $1::bigint, $2::uuid, $3::text, $4::text, $5::boolean, $6::numeric, $7::bigint, $8::numeric,
+    $9::numeric, $10::numeric, $11::numeric, $12::bigint, $13::bigint, $14::jsonb, $15::jsonb, $16::int,
+    $17::numeric
+  where exists (select 1 from ledger_transfers w where w.idempotency_key = $18::text
+                  and w.created_at > clock_timestamp() - make_interval(secs => $19::int))
+  returning user_id, game, currency, demo, wager, payout, profit, wager_usd
+)
+insert into game_stats as s (user_id, game, currency, demo, bets, wins, wagered, payout, profit, wagered_usd,
+  updated_at)
+select user_id, game, currency, demo, 1, case when payout > wager then 1 else 0 end, wager, payout, profit,
+  coalesce(wager_usd, 0), now() from bet
+on conflict (user_id, game, currency, demo) do update set
+  bets = s.bets + 1, wins = s.wins + excluded.wins, wagered = s.wagered + excluded.wagered,
+  payout = s.payout + excluded.payout, profit = s.profit + excluded.profit,
+  wagered_usd = s.wagered_usd + excluded.wagered_usd, updated_at = excluded.updated_at
+returning s.bets`;
 
-async function loadSettings(ctx: AppContext): Promise<GameSettings> {
-  const rows = await ctx.database.query<{ key: string; value: unknown }>(
-    'select key, value from settings where key = any($1::text[])',
-    [Object.values(GAME_SETTINGS)],
-  );
-  const byKey = new Map(rows.map((r) => [r.key, r.value]));
-  const text = (key: string, fallback: string): string => {
-    const v = byKey.get(key);
-    const s = typeof v === 'number' ? String(v) : v;
-    return typeof s === 'string' && DECIMAL.test(s) ? s : fallback;
+/** Options for tests: another registry, and faults that stop a bet between two steps as a crash would. */
+export interface GameEngineOptions {
+  /** Game lookup; defaults to the @nebula/games registry. */
+  games?: (id: string) => EngineGame | undefined;
+  faults?: {
+    /** Runs after the wager debit (step 2); a throw leaves a wager with no bet and no refund. */
+    afterWager?: (betId: string) => void | Promise<void>;
+    /** Runs after the bet row commit (step 3); a throw leaves a settled bet with no payout. */
+    afterBet?: (betId: string) => void | Promise<void>;
   };
-  const edges = byKey.get(GAME_SETTINGS.houseEdgeBps);
-  return {
-    disabled: byKey.get(GAME_SETTINGS.disabled) === true,
-    maxBetEur: text(GAME_SETTINGS.maxBetEur, '20'),
-    maxProfitUsd: text(GAME_SETTINGS.maxProfitUsd, '10000'),
-    houseEdgeBps: edges && typeof edges === 'object' ? (edges as Record<string, unknown>) : {},
-  };
+  /** Overrides {@link SETTLE_WITHIN_SECONDS}. */
+  settleWithinSeconds?: number;
 }
 
-function edgeFor(settings: GameSettings, game: GameDefinition): number {
-  const v = settings.houseEdgeBps[game.id];
-  return typeof v === 'number' && Number.isInteger(v) && v >= 0 && v <= MAX_HOUSE_EDGE_BPS
-    ? v
-    : (game.defaultHouseEdgeBps ?? DEFAULT_HOUSE_EDGE_BPS);
+interface Settled {
+  multiplier: Ratio;
+  outcome: unknown;
+  payout: bigint;
 }
 
 const playError = (code: number, message: string) => AppError.domain(code, message);
 
-interface CurrencyRow {
-  decimals: number;
-}
-
 export class GameEngine {
   private readonly feed;
+  private readonly games: (id: string) => EngineGame | undefined;
 
-  constructor(private readonly ctx: AppContext) {
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly opts: GameEngineOptions = {},
+  ) {
     this.feed = priceFeedFor(ctx);
+    this.games = opts.games ?? getGame;
   }
 
   async play(user: AuthUser | null, input: PlayInput): Promise<PlayResponse> {
     const { ctx } = this;
-    const settings = await loadSettings(ctx);
+    const pre = (
+      await ctx.database.query<PrebetRow>(
+        PREBET_SQL,
+        [GAME_SETTING_KEYS, input.currency, user?.id ?? null],
+        'games.prebet',
+      )
+    )[0];
+    const settings = parseGameSettings(new Map(Object.entries(pre?.settings ?? {})));
     if (settings.disabled) throw playError(PlayErrorCode.Disabled, 'In-house games are temporarily disabled');
     if (!user) throw playError(PlayErrorCode.AuthorizationRequired, 'Authorization is required');
-    const game = getGame(input.api_id);
+    const game = this.games(input.api_id);
     if (!game) throw playError(PlayErrorCode.UnknownGame, 'Unknown game');
+    if (!isGameAvailable(settings, game))
+      throw playError(PlayErrorCode.Unavailable, 'Game is temporarily unavailable');
+    if (input.demo && !acceptsDemo(game))
+      throw playError(PlayErrorCode.NoDemo, 'This game does not accept bets in demo mode');
     const parsedParams = game.params.safeParse(input.data ?? {});
     if (!parsedParams.success) throw validationError(parsedParams.error, 'data');
     const params = parsedParams.data;
 
-    const cur = (
-      await ctx.database.query<CurrencyRow>('select decimals from currencies where id = $1 and enabled', [
-        input.currency,
-      ])
-    )[0];
+    const cur = pre?.decimals == null ? undefined : { decimals: pre.decimals };
     if (!cur) throw new AppError(422, 'unknown_currency', 'Unknown currency.');
     const parsedBet = tryParseAmount(input.bet, cur.decimals);
     if (!parsedBet.ok) throw new AppError(422, 'invalid_bet', parsedBet.error.message);
@@ -149,7 +188,12 @@ export class GameEngine {
       if (total !== wager)
         throw new AppError(422, 'invalid_bet', 'The bet must equal the sum of the stakes in data.');
     }
-    await assertNotSelfExcluded(ctx.database, user.id);
+    if (pre?.excluded)
+      throw new AppError(
+        403,
+        'self_excluded',
+        'Your account is self-excluded: deposits and games are closed until it ends.',
+      );
 
     const edge = edgeFor(settings, game);
     const maxMultiplier = game.maxMultiplier(params, edge);
@@ -168,16 +212,17 @@ export class GameEngine {
       wagerUsd = usdValue(wager, priceUsd, cur.decimals);
     }
 
-    const pair = await activeSeedPair(ctx.database, user.id);
     const player: AccountRef = { user: user.id, kind: input.demo ? 'demo' : 'real' };
     const bank: AccountRef = { system: input.demo ? 'demo_faucet' : 'house' };
-    const idRows = await ctx.database.query<{ id: string }>("select nextval('bets_id_seq')::text as id");
-    const betId = idRows[0]?.id;
-    if (!betId) throw new Error('no bet id');
+    const betId = pre?.bet_id;
+    if (!betId) throw AppError.unauthenticated();
+    // A first bet creates the pair before any money moves (step 3 takes its nonce).
+    if (!pre.has_pair) await activeSeedPair(ctx.database, user.id);
+    const wagerKey = `bet:${betId}:wager`;
 
     try {
       await ctx.ledger.transfer({
-        key: `bet:${betId}:wager`,
+        key: wagerKey,
         kind: 'bet',
         currency: input.currency,
         amount: wager,
@@ -190,68 +235,47 @@ export class GameEngine {
         throw playError(PlayErrorCode.NotEnoughMoney, 'Not enough money');
       throw err;
     }
+    await this.opts.faults?.afterWager?.(betId);
 
-    let settled: {
-      multiplier: ReturnType<typeof resolveRound>['multiplier'];
-      outcome: unknown;
-      payout: bigint;
-    };
+    let settled: Settled;
+    // Set when the transaction's body failed: then it was rolled back for sure and the wager is returned
+    // at once. Any other failure (opening the transaction, or the commit itself, which is ambiguous: the
+    // bet may be settled) is left to the repair job, which decides after its grace period from whether
+    // the bet row exists.
+    let rolledBack = false;
     try {
       settled = await ctx.database.transaction(async (tx) => {
-        const taken = await tx.query<{ id: string; server_seed: string; client_seed: string; nonce: string }>(
-          `update seed_pairs set nonce = nonce + 1 where user_id = $1 and active
-           returning id::text as id, server_seed, client_seed, (nonce - 1)::text as nonce`,
-          [user.id],
-        );
-        const seed = taken[0] ?? undefined;
-        if (!seed) throw new Error(`no active seed pair (was ${pair.id})`);
-        const nonce = Number(seed.nonce);
-        const round = resolveRound(
-          game,
-          params,
-          floats(seed.server_seed, seed.client_seed, nonce, game.floatsNeeded(params)),
-          edge,
-        );
-        const payout = payoutFor(wager, round.multiplier);
-        await tx.query(
-          `insert into bets (id, user_id, game, currency, demo, wager, multiplier, multiplier_num,
-             multiplier_den, payout, profit, seed_pair_id, nonce, params, outcome, house_edge_bps, wager_usd)
-           values ($1, $2, $3, $4, $5, $6::numeric, $7, $8::numeric, $9::numeric, $10::numeric, $11::numeric,
-             $12, $13, $14::jsonb, $15::jsonb, $16, $17::numeric)`,
-          [
+        try {
+          return await this.settle(tx, {
             betId,
-            user.id,
-            game.id,
-            input.currency,
-            input.demo,
-            wager.toString(),
-            ratioToFixed(round.multiplier, 8).toString(),
-            round.multiplier.num.toString(),
-            round.multiplier.den.toString(),
-            payout.toString(),
-            (payout - wager).toString(),
-            seed.id,
-            nonce,
-            JSON.stringify(params),
-            JSON.stringify(round.outcome),
+            wagerKey,
+            userId: user.id,
+            game,
+            params,
             edge,
+            wager,
             wagerUsd,
-          ],
-        );
-        return { multiplier: round.multiplier, outcome: round.outcome, payout };
+            input,
+          });
+        } catch (err) {
+          rolledBack = true;
+          throw err;
+        }
       });
     } catch (err) {
-      await ctx.ledger.transfer({
-        key: `bet:${betId}:refund`,
-        kind: 'bet_refund',
-        currency: input.currency,
-        amount: wager,
-        from: bank,
-        to: player,
-        metadata: { game: game.id, bet: betId },
-      });
+      if (rolledBack)
+        await ctx.ledger.transfer({
+          key: `bet:${betId}:refund`,
+          kind: 'bet_refund',
+          currency: input.currency,
+          amount: wager,
+          from: bank,
+          to: player,
+          metadata: { game: game.id, bet: betId },
+        });
       throw err;
     }
+    await this.opts.faults?.afterBet?.(betId);
 
     const { payout } = settled;
     if (payout > 0n) {
@@ -272,15 +296,26 @@ export class GameEngine {
     const profit = toDecimalString(payout - wager, cur.decimals);
     const delay = input.quick ? 0 : RESULT_DELAY_MS;
     if (!input.demo) {
-      void this.publishLive(user.id, game, betId, {
-        currency: input.currency,
-        wager: toDecimalString(wager, cur.decimals),
-        multiplier,
-        status,
-        profit,
-        profitUsd: usdValue(payout - wager, priceUsd, cur.decimals),
-        delay,
-      });
+      const live: LivePlayer | undefined =
+        pre?.name == null
+          ? undefined
+          : { name: pre.name, avatar: pre.avatar, private_bets: pre.private_bets === true };
+      void publishLiveBet(
+        ctx,
+        user.id,
+        game,
+        betId,
+        {
+          currency: input.currency,
+          wager: toDecimalString(wager, cur.decimals),
+          multiplier,
+          status,
+          profit,
+          profitUsd: usdValue(payout - wager, priceUsd, cur.decimals),
+          delay,
+        },
+        live,
+      );
     }
     return {
       game: {
@@ -298,83 +333,68 @@ export class GameEngine {
     };
   }
 
-  /** Publishes the live feed event on Everyone once the player's own result has been shown. */
-  private async publishLive(
-    userId: string,
-    game: GameDefinition,
-    betId: string,
-    bet: {
-      currency: string;
-      wager: string;
-      multiplier: string;
-      status: 'win' | 'lose';
-      profit: string;
-      profitUsd: string;
-      delay: number;
+  /** Step 3 inside its transaction: the next nonce, the outcome, then the bet row and its statistics. */
+  private async settle(
+    tx: Session,
+    a: {
+      betId: string;
+      wagerKey: string;
+      userId: string;
+      game: EngineGame;
+      params: unknown;
+      edge: number;
+      wager: Amount;
+      wagerUsd: string | null;
+      input: PlayInput;
     },
-  ): Promise<void> {
-    try {
-      const rows = await this.ctx.database.query<{
-        name: string;
-        avatar: string | null;
-        private_bets: boolean;
-      }>('select name, avatar, private_bets from users where id = $1', [userId]);
-      const u = rows[0];
-      if (!u) return;
-      const hidden = u.private_bets;
-      const data = {
-        user: {
-          _id: hidden ? '' : userId,
-          name: hidden ? 'Hidden' : u.name,
-          avatar: hidden ? null : u.avatar,
-          private_bets: hidden,
-        },
-        game: {
-          _id: betId,
-          currency: bet.currency,
-          wager: bet.wager,
-          splitTotal: bet.wager,
-          multiplier: bet.multiplier,
-          status: bet.status,
-          profit: bet.profit,
-          type: 'single' as const,
-          user: hidden ? '' : userId,
-          profit_usd_converted: bet.profitUsd,
-        },
-        metadata: { id: game.id, name: game.name, image: `/img/games/${game.id}.png` },
-        delay: bet.delay,
-      };
-      const send = () => {
-        try {
-          this.ctx.realtime.hub.publish(Channels.everyone, liveGameEvent, data);
-        } catch (err) {
-          // The feed is best effort (the server may be shutting down); the bet itself is settled.
-          this.ctx.log.warn({ err }, 'live bet event not published');
-        }
-      };
-      if (bet.delay > 0) setTimeout(send, bet.delay).unref();
-      else send();
-    } catch (err) {
-      this.ctx.log.warn({ err }, 'live bet event not published');
-    }
+  ): Promise<Settled> {
+    const { game, params, edge, wager, input } = a;
+    const seed = await takeNonce(tx, a.userId);
+    if (!seed)
+      throw new AppError(
+        409,
+        'seed_pair_rotating',
+        'Your seed pair is being changed; the wager was returned, try again.',
+      );
+    const nonce = Number(seed.nonce);
+    const round = resolveRound(
+      game,
+      params,
+      floats(seed.server_seed, seed.client_seed, nonce, game.floatsNeeded(params)),
+      edge,
+    );
+    const payout = payoutFor(wager, round.multiplier);
+    const inserted = await tx.query(
+      SETTLE_SQL,
+      [
+        a.betId,
+        a.userId,
+        game.id,
+        input.currency,
+        input.demo,
+        wager.toString(),
+        ratioToFixed(round.multiplier, 8).toString(),
+        round.multiplier.num.toString(),
+        round.multiplier.den.toString(),
+        payout.toString(),
+        (payout - wager).toString(),
+        seed.id,
+        nonce,
+        JSON.stringify(params),
+        JSON.stringify(round.outcome),
+        edge,
+        a.wagerUsd,
+        a.wagerKey,
+        this.opts.settleWithinSeconds ?? SETTLE_WITHIN_SECONDS,
+      ],
+      'games.settle',
+    );
+    if (inserted.length !== 1)
+      throw new AppError(
+        503,
+        'bet_not_settled',
+        'The bet could not be settled in time; the wager was returned.',
+      );
+    return { multiplier: round.multiplier, outcome: round.outcome, payout };
   }
-}
-
-/** amount (atomic units, may be negative) * priceUsd, as a USD decimal string with 8 places (floor). */
-function usdValue(atomic: bigint, priceUsd: string, decimals: number): string {
-  const price = parseAmount(priceUsd, 12);
-  const negative = atomic < 0n;
-  const abs = negative ? -atomic : atomic;
-  const v = mulRatio(amount(abs), price, 10n ** BigInt(decimals + 4), 'floor');
-  return toDecimalString(negative ? -v : v, 8);
-}
-
-/** Settled bets whose payout transfer is missing (a crash between settle and credit): repaired by replay. */
-export async function unpaidBets(ctx: AppContext): Promise<string[]> {
-  const rows = await ctx.database.query<{ id: string }>(
-    `select b.id::text as id from bets b
-      where b.payout > 0 and not exists (
-        select 1 from ledger_transfers t where t.idempotency_key = 'bet:' || b.id || ':payout')`,
-  );
-  return rows.map((r) => r.id);
 }

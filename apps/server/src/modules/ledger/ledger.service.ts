@@ -11,10 +11,15 @@
  *  3. Each transfer carries a unique idempotency key: replaying a request (a retried call, a repeated
  *     deposit notification) returns the first result and moves nothing.
  *  4. A transfer is one database transaction: either the transfer row, both postings and the balance
- *     updates are all committed, or none is. Player rows are locked in ascending id order, so two
- *     transfers between the same players can never deadlock.
+ *     updates are all committed, or none is. A transfer touching at most one player account (bets,
+ *     deposits, withdrawals: nearly all) is ONE statement ({@link TRANSFER_ONE_SQL}), which is its own
+ *     transaction; one between two players is a transaction of several statements that locks their
+ *     rows in ascending id order, so two transfers between the same players can never deadlock.
  *  5. Amounts are bigint atomic units end to end (numeric(38,0) in the database), never floats.
- *  6. `BalanceModification` is published to the owner after commit, never before.
+ *  6. `BalanceModification` is published to the owner after commit, never before, with the balance
+ *     the transfer's own update returned (no re-read).
+ *
+ * The statements are sent as named prepared statements (parsed and planned once per connection).
  */
 import { Channels, balanceModificationEvent } from '@nebula/contracts';
 import { amount as toAmount, toDecimalString } from '@nebula/money';
@@ -57,6 +62,61 @@ interface AccountRow {
   id: string;
   is_system: boolean;
 }
+
+/** A player account's balances after {@link BALANCE_SQL}: its own, and its siblings' (same owner and currency). */
+interface BalanceRow {
+  owner_id: string;
+  kind: PlayerKind;
+  balance: string;
+  others: Partial<Record<PlayerKind, string>> | null;
+}
+
+// The statements of a transfer. scripts/bench/bets-sql.ts imports them for its baselines.
+
+const OTHER_BALANCES = `(select jsonb_object_agg(o.kind, o.balance::text) from ledger_accounts o
+      where o.kind in ('real', 'demo', 'bonus') and o.owner_id = a.owner_id and o.currency = a.currency
+        and o.id <> a.id) as others`;
+
+/**
+ * A whole transfer touching at most one player account, in one statement (so one transaction): the
+ * transfer row once per key (`$1`), its two postings, and the player account's delta (`$8` the
+ * account or null, `$9` the signed delta), which the CHECK refuses below zero: then the statement
+ * fails and writes nothing. All three writes hang on the transfer row: when the key was used before
+ * (`on conflict do nothing`, after waiting for a concurrent holder of the key to commit) no row comes
+ * back and nothing is written. Returns the transfer id and, when a player account was updated, what
+ * BalanceModification shows (as {@link BALANCE_SQL}).
+ */
+export const TRANSFER_ONE_SQL = `with t as (
+  insert into ledger_transfers (idempotency_key, kind, currency, amount, debit_account, credit_account, metadata)
+  values ($1, $2, $3, $4::numeric, $5, $6, $7::jsonb)
+  on conflict (idempotency_key) do nothing
+  returning id
+), p as (
+  insert into ledger_postings (transfer_id, account_id, currency, amount)
+  select t.id, v.account, $3, v.amount
+    from t, (values ($5::bigint, -$4::numeric), ($6::bigint, $4::numeric)) v (account, amount)
+), b as (
+  update ledger_accounts a set balance = a.balance + $9::numeric from t where a.id = $8::bigint
+  returning a.owner_id, a.kind, a.balance::text as balance, ${OTHER_BALANCES}
+)
+select t.id::text as id, b.owner_id, b.kind, b.balance, b.others from t left join b on true`;
+
+/** Records the transfer once per key (no row back when the key was used before). */
+export const TRANSFER_SQL = `insert into ledger_transfers (idempotency_key, kind, currency, amount, debit_account, credit_account, metadata)
+  values ($1, $2, $3, $4::numeric, $5, $6, $7::jsonb)
+  on conflict (idempotency_key) do nothing returning id::text as id`;
+
+/**
+ * Applies a player account's delta (the CHECK refuses a negative balance) and returns what
+ * BalanceModification shows: the new balance, and the owner's other balances of the currency as
+ * this statement's snapshot has them (other rows: not locked, not changed by this transfer).
+ */
+export const BALANCE_SQL = `update ledger_accounts a set balance = a.balance + $2::numeric where a.id = $1
+  returning a.owner_id, a.kind, a.balance::text as balance, ${OTHER_BALANCES}`;
+
+/** The two postings of a transfer. */
+export const POSTINGS_SQL = `insert into ledger_postings (transfer_id, account_id, currency, amount)
+  values ($1, $2, $4, -$5::numeric), ($1, $3, $4, $5::numeric)`;
 
 const isSystem = (ref: AccountRef): ref is { system: SystemKind } => 'system' in ref;
 const sqlState = (err: unknown): string | undefined =>
@@ -127,48 +187,86 @@ export class Ledger {
     if (debit.id === credit.id)
       throw AppError.badRequest('Cannot transfer to the same account.', 'same_account');
     const amount = req.amount.toString();
+    const metadata = JSON.stringify(req.metadata ?? {});
+    const players = [debit, credit].filter((a) => !a.is_system);
     let result: TransferResult;
+    let balances: BalanceRow[] = [];
     try {
-      result = await this.database.transaction(async (tx) => {
-        const inserted = await tx.query<{ id: string }>(
-          `insert into ledger_transfers (idempotency_key, kind, currency, amount, debit_account, credit_account, metadata)
-           values ($1, $2, $3, $4::numeric, $5, $6, $7::jsonb)
-           on conflict (idempotency_key) do nothing returning id::text as id`,
-          [req.key, req.kind, req.currency, amount, debit.id, credit.id, JSON.stringify(req.metadata ?? {})],
-        );
-        const id = inserted[0]?.id;
-        if (!id) return this.replay(tx, req, debit.id, credit.id);
-        // Lock player rows in ascending id order, then apply: the CHECK refuses a negative balance.
-        const players = [debit, credit]
-          .filter((a) => !a.is_system)
-          .sort((a, b) => (BigInt(a.id) < BigInt(b.id) ? -1 : 1));
-        for (const acc of players) {
-          const delta = acc.id === debit.id ? `-${amount}` : amount;
-          await tx.query('update ledger_accounts set balance = balance + $2::numeric where id = $1', [
-            acc.id,
-            delta,
-          ]);
+      if (players.length <= 1) {
+        const player = players[0];
+        const delta = player === undefined ? null : player === debit ? `-${amount}` : amount;
+        const row = (
+          await this.database.query<{ id: string } & (BalanceRow | { [K in keyof BalanceRow]: null })>(
+            TRANSFER_ONE_SQL,
+            [
+              req.key,
+              req.kind,
+              req.currency,
+              amount,
+              debit.id,
+              credit.id,
+              metadata,
+              player?.id ?? null,
+              delta,
+            ],
+            'ledger.transfer_one',
+          )
+        )[0];
+        if (!row) result = await this.replay(this.database, req, debit.id, credit.id);
+        else {
+          result = { transferId: row.id, replayed: false };
+          if (row.owner_id !== null) balances = [row];
         }
-        await tx.query(
-          `insert into ledger_postings (transfer_id, account_id, currency, amount)
-           values ($1, $2, $4, -$5::numeric), ($1, $3, $4, $5::numeric)`,
-          [id, debit.id, credit.id, req.currency, amount],
-        );
-        return { transferId: id, replayed: false };
-      });
+      } else
+        result = await this.database.transaction(async (tx) => {
+          const inserted = await tx.query<{ id: string }>(
+            TRANSFER_SQL,
+            [req.key, req.kind, req.currency, amount, debit.id, credit.id, metadata],
+            'ledger.transfer',
+          );
+          const id = inserted[0]?.id;
+          if (!id) return this.replay(tx, req, debit.id, credit.id);
+          // Lock player rows in ascending id order, then apply: the CHECK refuses a negative balance.
+          players.sort((a, b) => (BigInt(a.id) < BigInt(b.id) ? -1 : 1));
+          const rows: BalanceRow[] = [];
+          for (const acc of players) {
+            const delta = acc.id === debit.id ? `-${amount}` : amount;
+            const row = (await tx.query<BalanceRow>(BALANCE_SQL, [acc.id, delta], 'ledger.balance'))[0];
+            if (row) rows.push(row);
+          }
+          await tx.query(POSTINGS_SQL, [id, debit.id, credit.id, req.currency, amount], 'ledger.postings');
+          balances = rows;
+          return { transferId: id, replayed: false };
+        });
     } catch (err) {
       if (sqlState(err) === '23514') throw new InsufficientFundsError();
       throw err;
     }
-    if (!result.replayed) {
-      for (const ref of [req.from, req.to])
-        if (!isSystem(ref)) void this.publishBalance(ref.user, req.currency);
-    }
+    // After the commit: each player's balances as its own update left them (no re-read).
+    if (!result.replayed) for (const row of balances) await this.publishRow(row, req.currency);
     return result;
   }
 
+  /** Publishes BalanceModification from a row of {@link BALANCE_SQL} (best effort). */
+  private async publishRow(row: BalanceRow, currency: string): Promise<void> {
+    if (!this.hub) return;
+    try {
+      const decimals = await this.decimals(currency);
+      const of = (kind: PlayerKind) => (row.kind === kind ? row.balance : (row.others?.[kind] ?? '0'));
+      this.hub.publish(Channels.user(row.owner_id), balanceModificationEvent, {
+        currency,
+        balance: toDecimalString(toAmount(BigInt(of('real'))), decimals),
+        demo_balance: toDecimalString(toAmount(BigInt(of('demo'))), decimals),
+        bonus: toDecimalString(toAmount(BigInt(of('bonus'))), decimals),
+        delay: 0,
+      });
+    } catch {
+      // A missed event is repaired by the client's next balance fetch; the money itself is committed.
+    }
+  }
+
   private async replay(
-    tx: Session,
+    tx: Pick<Session, 'query'>,
     req: TransferRequest,
     debit: string,
     credit: string,

@@ -54,7 +54,8 @@ export const DEFAULT_LICENSE: LicenseSettings = {
   pluginSettings: {
     trading: { pnl_fee: 0, max_roi: 1000 },
     solo_currency: { currency: 'usdt' },
-    race: { prizePoolUsd: 10000 },
+    // No reward by default: the operator sets the weekly pool (development seeds one); see modules/race.
+    race: { currency: 'usdt' },
   },
 };
 

@@ -11,6 +11,11 @@
  *
  * Prices are display quotes and conversion rates held as decimal strings (numeric(30,12)); money
  * converted with them goes through exact bigint math (`usdToAtomic`), never floats.
+ *
+ * `price(currency)` (one currency: what every bet, withdrawal and demo top-up asks) is served from a
+ * per-feed memory cache for {@link PRICE_CACHE_MS}: a static price the operator edits, or a quote
+ * another node's refresh job stored, is used by this node at most that much later. `refresh()` on this
+ * node clears the cache at once. `prices()` (the currency list) always reads the database.
  */
 import { mulRatio, parseAmount, type Amount, type Rounding } from '@nebula/money';
 import { z } from 'zod';
@@ -47,6 +52,34 @@ export interface PriceFeed {
   refresh(signal?: AbortSignal): Promise<RefreshResult>;
 }
 
+/** How long `price(currency)` answers from memory (ms); see the module comment. */
+export const PRICE_CACHE_MS = 1_000;
+
+/**
+ * One currency's quote, remembered for `ttlMs`. Concurrent misses share one query (the promise is
+ * cached), and a failed query is not remembered.
+ */
+class QuoteCache {
+  private readonly entries = new Map<string, { at: number; quote: Promise<PriceQuote | undefined> }>();
+  constructor(private readonly ttlMs: number) {}
+
+  get(currency: string, load: () => Promise<PriceQuote | undefined>): Promise<PriceQuote | undefined> {
+    const now = Date.now();
+    const hit = this.entries.get(currency);
+    if (hit && now - hit.at < this.ttlMs) return hit.quote;
+    const quote = load();
+    this.entries.set(currency, { at: now, quote });
+    quote.catch(() => {
+      if (this.entries.get(currency)?.quote === quote) this.entries.delete(currency);
+    });
+    return quote;
+  }
+
+  clear(): void {
+    this.entries.clear();
+  }
+}
+
 interface PriceRow {
   id: string;
   price_usd: string;
@@ -58,12 +91,14 @@ interface PriceRow {
 }
 
 async function loadPrices(database: Database, useQuotes: boolean, currency?: string) {
+  // Named: one currency's price is read on the bet path (on a cache miss).
   const rows = await database.query<PriceRow>(
     `select c.id, c.price_usd::text as price_usd, c.price_eur::text as price_eur,
             q.price_usd::text as q_usd, q.price_eur::text as q_eur, q.source as q_source, q.updated_at as q_updated_at
        from currencies c left join price_quotes q on q.currency_id = c.id
       where $1::text is null or c.id = $1::text`,
     [currency ?? null],
+    'prices.load',
   );
   const out = new Map<string, PriceQuote>();
   for (const r of rows) {
@@ -89,14 +124,23 @@ export function trimDecimal(text: string): string {
 export class StaticPriceFeed implements PriceFeed {
   readonly name = 'static';
   readonly description = 'configured static prices';
-  constructor(private readonly database: Database) {}
+  private readonly cache: QuoteCache;
+  constructor(
+    private readonly database: Database,
+    cacheMs = PRICE_CACHE_MS,
+  ) {
+    this.cache = new QuoteCache(cacheMs);
+  }
   prices(): Promise<Map<string, PriceQuote>> {
     return loadPrices(this.database, false);
   }
-  async price(currency: string): Promise<PriceQuote | undefined> {
-    return (await loadPrices(this.database, false, currency)).get(currency);
+  price(currency: string): Promise<PriceQuote | undefined> {
+    return this.cache.get(currency, async () =>
+      (await loadPrices(this.database, false, currency)).get(currency),
+    );
   }
   refresh(): Promise<RefreshResult> {
+    this.cache.clear();
     return Promise.resolve({ ok: true, updated: [], skipped: [] });
   }
 }
@@ -134,6 +178,8 @@ export interface HttpPriceFeedOptions {
   timeoutMs?: number;
   ids?: Readonly<Record<string, string>>;
   fetch?: typeof fetch;
+  /** How long `price(currency)` answers from memory (default {@link PRICE_CACHE_MS}). */
+  cacheMs?: number;
 }
 
 export class HttpPriceFeed implements PriceFeed {
@@ -144,8 +190,10 @@ export class HttpPriceFeed implements PriceFeed {
   private readonly timeoutMs: number;
   private readonly ids: Readonly<Record<string, string>>;
   private readonly fetchImpl: typeof fetch;
+  private readonly cache: QuoteCache;
 
   constructor(opts: HttpPriceFeedOptions) {
+    this.cache = new QuoteCache(opts.cacheMs ?? PRICE_CACHE_MS);
     this.database = opts.database;
     this.baseUrl = opts.baseUrl;
     this.timeoutMs = opts.timeoutMs ?? 5_000;
@@ -158,8 +206,10 @@ export class HttpPriceFeed implements PriceFeed {
   prices(): Promise<Map<string, PriceQuote>> {
     return loadPrices(this.database, true);
   }
-  async price(currency: string): Promise<PriceQuote | undefined> {
-    return (await loadPrices(this.database, true, currency)).get(currency);
+  price(currency: string): Promise<PriceQuote | undefined> {
+    return this.cache.get(currency, async () =>
+      (await loadPrices(this.database, true, currency)).get(currency),
+    );
   }
 
   /** The request URL for these CoinGecko ids. */
@@ -214,6 +264,7 @@ export class HttpPriceFeed implements PriceFeed {
       );
       updated.push(currency);
     }
+    if (updated.length) this.cache.clear();
     return { ok: true, updated, skipped };
   }
 }

@@ -17,10 +17,12 @@ export function registerProfileRoutes(app: FastifyInstance, ctx: AppContext): vo
     if (target.private_profile && !isSelf && !(user && holdsPermission(user, 'ignore_privacy'))) {
       throw new AppError(403, 'private_profile', 'This profile is private.');
     }
-    // Wagered (USD, to 2 decimals) and game count over the player's settled real-money bets.
+    // Wagered (USD, to 2 decimals) and game count over the player's settled real-money bets, from the
+    // statistics the games engine keeps in the bet's own transaction (game_stats: one row per game and
+    // currency, so this stays cheap however many bets the player has).
     const statsRows = await database.query<{ wagered: string; games: number }>(
-      `select coalesce(round(sum(wager_usd), 2), 0)::text as wagered, count(*)::int as games
-         from bets where user_id = $1 and not demo`,
+      `select coalesce(round(sum(wagered_usd), 2), 0)::text as wagered, coalesce(sum(bets), 0)::int as games
+         from game_stats where user_id = $1 and not demo`,
       [target.id],
     );
     const stats = { wagered: Number(statsRows[0]?.wagered ?? 0), games: statsRows[0]?.games ?? 0 };

@@ -14,7 +14,10 @@ export {
   randomClientSeed,
   rotateSeeds,
   seedState,
+  takeNonce,
+  TAKE_NONCE_SQL,
   type SeedPairRow,
+  type TakenNonce,
 } from './seeds.service.js';
 
 const userIdOf = (user: { id: string } | null): string => {

@@ -3,8 +3,9 @@
  * user_id where active). The server seed of the active pair is a secret: only its SHA-256 hash leaves
  * the server until the pair is rotated, which reveals it and commits a new one (nonce back to 0).
  *
- * Rotation and the engine's nonce take (`update seed_pairs set nonce = nonce + 1 where user_id = $1 and
- * active`) lock the same row, so a bet settles either wholly on the old pair or wholly on the new one.
+ * Rotation and the engine's nonce take ({@link takeNonce}: `update seed_pairs set nonce = nonce + 1 where
+ * user_id = $1 and active`) lock the same row, so a bet settles either wholly on the old pair or wholly
+ * on the new one.
  */
 import { randomBytes } from 'node:crypto';
 import { generateServerSeed, hashServerSeed } from '@nebula/fairness';
@@ -34,6 +35,39 @@ async function insertPair(q: Session | Database, userId: string, clientSeed: str
      values ($1, $2, $3, $4) on conflict (user_id) where active do nothing`,
     [userId, serverSeed, hashServerSeed(serverSeed), clientSeed],
   );
+}
+
+/** The nonce a bet takes, with the seeds it is computed from. */
+export interface TakenNonce {
+  id: string;
+  server_seed: string;
+  client_seed: string;
+  /** The nonce of this bet (the pair's counter before the increment), as a decimal string. */
+  nonce: string;
+}
+
+/** Takes the next nonce of the player's active pair (row-locks it until the transaction ends). */
+export const TAKE_NONCE_SQL = `update seed_pairs set nonce = nonce + 1 where user_id = $1 and active
+  returning id::text as id, server_seed, client_seed, (nonce - 1)::text as nonce`;
+
+/**
+ * Takes the next nonce of the player's active pair inside the bet's transaction `tx`, creating the
+ * pair when the player has none (a first bet). Undefined only when a rotation kept replacing the pair.
+ *
+ * No row comes back in two cases. (1) The player has no pair: one is inserted in `tx` (`on conflict
+ * do nothing`: a concurrent first bet or rotation that inserted one first wins, this insert waits for
+ * it to commit) and the update is retried, now finding it. (2) A rotation committed while this update
+ * waited on the old pair's row lock: the old pair is inactive and the new one was not in the
+ * statement's snapshot. Each retry is a new statement with a new snapshot (READ COMMITTED), so it
+ * finds the new pair. Nonces stay gapless: a nonce is consumed only with the bet row in `tx`.
+ */
+export async function takeNonce(tx: Session, userId: string): Promise<TakenNonce | undefined> {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const row = (await tx.query<TakenNonce>(TAKE_NONCE_SQL, [userId], 'seeds.take_nonce'))[0];
+    if (row) return row;
+    if (attempt === 0) await insertPair(tx, userId, randomClientSeed());
+  }
+  return undefined;
 }
 
 /** The player's active pair, created on first use. */

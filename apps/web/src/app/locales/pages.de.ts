@@ -192,34 +192,6 @@ export const pagesDe: PageTexts = {
     waiting: 'Warte auf deine Wallet...',
     connect: 'Wallet öffnen',
   },
-  fairness: {
-    subtitle: 'Prüfe, dass jedes Ergebnis feststand, bevor du gewettet hast.',
-    verifyTab: 'Wette prüfen',
-    howTab: "So funktioniert's",
-    verifyTitle: 'Wettdetails',
-    game: 'Spiel',
-    serverSeed: 'Server-Seed (aufgedeckt)',
-    clientSeed: 'Client-Seed',
-    nonce: 'Nonce',
-    verify: 'Prüfen',
-    resultTitle: 'Ergebnis',
-    resultNote: 'Gib eine Wette ein oder öffne sie, um ihr Ergebnis aus den Seeds neu zu berechnen.',
-    verifierNote: 'Der Prüfer im Browser nutzt denselben Code wie unsere Server und kommt mit den Spielen.',
-    how: {
-      seeds: {
-        title: 'Seeds vor der Wette',
-        text: 'Vor dem Spiel siehst du den SHA-256-Hash unseres Server-Seeds. Deinen Client-Seed wählst du jederzeit selbst.',
-      },
-      hmac: {
-        title: 'Eine Formel',
-        text: 'Jedes Ergebnis entsteht aus HMAC-SHA256(Server-Seed, Client-Seed:Nonce:Runde); jede Wette erhöht die Nonce.',
-      },
-      rotate: {
-        title: 'Aufdecken und prüfen',
-        text: 'Wechsle dein Seed-Paar, um den alten Server-Seed aufzudecken, und berechne dann jede frühere Wette hier nach.',
-      },
-    },
-  },
   legal: {
     updated: 'Zusammenfassung der wichtigsten Bedingungen. Stand 2025.',
     terms: {

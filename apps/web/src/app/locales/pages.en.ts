@@ -186,34 +186,6 @@ export const pagesEn = {
     waiting: 'Waiting for your wallet...',
     connect: 'Open wallet',
   },
-  fairness: {
-    subtitle: 'Check that every result was decided before you bet.',
-    verifyTab: 'Verify a bet',
-    howTab: 'How it works',
-    verifyTitle: 'Bet details',
-    game: 'Game',
-    serverSeed: 'Server seed (revealed)',
-    clientSeed: 'Client seed',
-    nonce: 'Nonce',
-    verify: 'Verify',
-    resultTitle: 'Result',
-    resultNote: 'Enter or open a bet to recompute its outcome from the seeds.',
-    verifierNote: 'The in-browser verifier runs the same code as our servers and arrives with the games.',
-    how: {
-      seeds: {
-        title: 'Seeds before you bet',
-        text: 'Before you play you see the SHA-256 hash of our server seed. You choose your own client seed at any time.',
-      },
-      hmac: {
-        title: 'One formula',
-        text: 'Each result comes from HMAC-SHA256(server seed, client seed:nonce:round); every bet increases the nonce.',
-      },
-      rotate: {
-        title: 'Reveal and check',
-        text: 'Rotate your seed pair to reveal the old server seed, then recompute any past bet here.',
-      },
-    },
-  },
   legal: {
     updated: 'Summary of the main terms. Last updated 2025.',
     terms: {

@@ -1,19 +1,43 @@
+import { Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Activity } from 'lucide-react';
-import { EmptyState, Tabs } from '../../ui';
+import { Activity, EyeOff } from 'lucide-react';
+import type { LiveGame } from '@nebula/contracts';
+import { openBetOverview } from '../../features/bets';
+import { LazyRacePanel } from '../../features/race';
+import { EmptyState, Skeleton, Tabs } from '../../ui';
 import { isSignedIn, useAppStore, type LiveChannel } from '../../lib/store';
+import { CurrencyIcon } from './currency-icon';
+import { useLiveFeed } from './live-feed-data';
+import {
+  LIVE_FEED_COUNTS,
+  LIVE_FEED_DEFAULT,
+  channelsFor,
+  effectiveChannel,
+  formatMultiplier,
+  shortDecimal,
+} from './live-feed-model';
+import './live-feed-rows.css';
 
-/** The live bets feed under casino pages (spec 3 section 2); entries arrive with the realtime issue. */
+const COLUMNS = ['game', 'player', 'wager', 'multiplier', 'payout'] as const;
+
+/** The live bets feed under casino pages (spec 3 sections 2-3): channels, count setting, live rows. */
 export function LiveFeed() {
   const { t } = useTranslation();
-  const signedIn = useAppStore((state) => isSignedIn(state.user));
-  const channel = useAppStore((state) => state.liveChannel);
+  const user = useAppStore((state) => state.user);
+  const signedIn = isSignedIn(user);
+  const stored = useAppStore((state) => state.liveChannel);
   const setChannel = useAppStore((state) => state.setLiveChannel);
-  const channels: LiveChannel[] = signedIn
-    ? ['mine', 'all', 'high_rollers', 'race']
-    : ['all', 'high_rollers', 'race'];
-  const value = channels.includes(channel) ? channel : 'all';
-  const columns = ['game', 'player', 'time', 'wager', 'multiplier', 'payout'] as const;
+  const count = useAppStore((state) => state.liveFeedEntries) || LIVE_FEED_DEFAULT;
+  const setSetting = useAppStore((state) => state.setSetting);
+  const currencies = useAppStore((state) => state.currencies);
+  const channels = channelsFor(signedIn);
+  const channel = effectiveChannel(stored, signedIn);
+  const prices = useMemo(
+    () => Object.fromEntries(Object.values(currencies).map((c) => [c.id, c.price])),
+    [currencies],
+  );
+  const userId = signedIn ? (user._id ?? null) : null;
+  const { entries } = useLiveFeed(channel, count, { userId, prices });
 
   return (
     <section className="live-feed" aria-labelledby="live-feed-title" data-testid="live-feed" id="live-feed">
@@ -22,28 +46,109 @@ export function LiveFeed() {
           <span className="live-feed__pulse" aria-hidden="true" />
           {t('liveFeed.title')}
         </h2>
-        <Tabs
-          size="sm"
-          tabs={channels.map((id) => ({ id, label: t(`liveFeed.${id}`) }))}
-          value={value}
-          onChange={setChannel}
-          aria-label={t('liveFeed.title')}
-        />
+        <div className="live-feed__tools">
+          <Tabs
+            size="sm"
+            tabs={channels.map((id) => ({ id, label: t(`liveFeed.${id}`) }))}
+            value={channel}
+            onChange={(id: LiveChannel) => setChannel(id)}
+            aria-label={t('liveFeed.title')}
+          />
+          <label className="live-feed__count">
+            <span className="sr-only">{t('liveFeed.entries')}</span>
+            <select
+              value={count}
+              onChange={(event) => setSetting('liveFeedEntries', Number(event.target.value))}
+              data-testid="live-feed-count"
+            >
+              {LIVE_FEED_COUNTS.map((value) => (
+                <option key={value} value={value}>
+                  {value}
+                </option>
+              ))}
+            </select>
+          </label>
+        </div>
       </header>
-      <div className="live-feed__table" role="table" aria-label={t('liveFeed.title')}>
+      {channel === 'race' && (
+        <Suspense fallback={null}>
+          <LazyRacePanel />
+        </Suspense>
+      )}
+      <div
+        className="live-feed__table live-feed__table--live"
+        role="table"
+        aria-label={t('liveFeed.title')}
+        aria-busy={entries === undefined}
+        data-channel={channel}
+      >
         <div className="live-feed__row live-feed__row--head" role="row">
-          {columns.map((column) => (
+          {COLUMNS.map((column) => (
             <span key={column} role="columnheader" className={`live-feed__cell live-feed__cell--${column}`}>
               {t(`liveFeed.${column}`)}
             </span>
           ))}
         </div>
-        <EmptyState
-          icon={<Activity size={28} />}
-          title={t('empty.noBets')}
-          text={t('app.liveFeed.comingSoon')}
-        />
+        {entries === undefined ? (
+          Array.from({ length: 5 }, (_, index) => (
+            <div key={index} className="live-feed__row" role="row">
+              {COLUMNS.map((column) => (
+                <span key={column} role="cell" className={`live-feed__cell live-feed__cell--${column}`}>
+                  <Skeleton shape="text" width={column === 'game' ? 90 : 60} />
+                </span>
+              ))}
+            </div>
+          ))
+        ) : entries.length === 0 ? (
+          <EmptyState icon={<Activity size={28} />} title={t('empty.noBets')} />
+        ) : (
+          entries.map((entry) => <FeedRow key={entry.game._id} entry={entry} />)
+        )}
       </div>
     </section>
+  );
+}
+
+function FeedRow({ entry }: { entry: LiveGame }) {
+  const { t } = useTranslation();
+  const currency = useAppStore((state) => state.currencies[entry.game.currency]);
+  const win = entry.game.status === 'win';
+  const payout = win ? shortDecimal(entry.game.profit) : `-${shortDecimal(entry.game.splitTotal)}`;
+  const icon = currency ?? { id: entry.game.currency, icon: '', style: '', name: entry.game.currency };
+  return (
+    <button
+      type="button"
+      role="row"
+      className={`live-feed__row live-feed__row--entry${win ? ' is-win' : ''}`}
+      onClick={() => openBetOverview(entry.game._id)}
+      data-testid="live-feed-row"
+      data-bet-id={entry.game._id}
+    >
+      <span role="cell" className="live-feed__cell live-feed__cell--game">
+        {entry.metadata.name}
+      </span>
+      <span role="cell" className="live-feed__cell live-feed__cell--player">
+        {entry.user.private_bets && entry.user._id === '' ? (
+          <span className="live-feed__hidden">
+            <EyeOff size={13} aria-hidden="true" />
+            {t('liveFeed.hidden')}
+          </span>
+        ) : (
+          entry.user.name
+        )}
+      </span>
+      <span role="cell" className="live-feed__cell live-feed__cell--wager">
+        {shortDecimal(entry.game.splitTotal)}
+        <CurrencyIcon currency={icon} size={14} />
+      </span>
+      <span role="cell" className="live-feed__cell live-feed__cell--multiplier">
+        {formatMultiplier(entry.game.multiplier)}
+      </span>
+      <span role="cell" className={`live-feed__cell live-feed__cell--payout${win ? ' is-win' : ''}`}>
+        {win ? '+' : ''}
+        {payout}
+        <CurrencyIcon currency={icon} size={14} />
+      </span>
+    </button>
   );
 }

@@ -1,9 +1,39 @@
+/**
+ * The fairness page's query string.
+ *
+ * Spec 2 fixes `/fairness?verify={game}-{serverSeed}-{clientSeed}-{nonce}`. That format carries no bet
+ * params (dice target, plinko rows...) and no house edge, yet every outcome but diamonds depends on
+ * them, so this page also accepts two optional extensions (docs/decisions/0006-fairness-verify-params.md):
+ *
+ * - `&params=<base64url of the params JSON>`: the bet's params exactly as the game's schema parsed them
+ *   (the `params` of the bet overview), encoded as UTF-8 JSON in unpadded base64url (RFC 4648 section 5);
+ * - `&edge=<bps>`: the house edge the bet was played at, an integer in basis points (100 = 1%).
+ *
+ * Both are optional: without them the page uses the game's default params and house edge, and a
+ * player can still edit them by hand. Unknown query keys are ignored.
+ */
+
+/** The four parts of `verify=`. */
 export interface VerifyParams {
   game: string;
   serverSeed: string;
   clientSeed: string;
   nonce: string;
 }
+
+/** Everything the page reads from its query string. */
+export interface VerifyQuery {
+  verify: VerifyParams | null;
+  /** Decoded `params=`, undefined when absent or unreadable (see `paramsError`). */
+  params: unknown;
+  /** True when `params=` was present but not valid base64url JSON. */
+  paramsError: boolean;
+  /** `edge=` in basis points, undefined when absent or not an integer 0..5000. */
+  edgeBps: number | undefined;
+}
+
+/** Largest house edge the page accepts in `edge=` (the games package refuses more than 50%). */
+export const MAX_EDGE_BPS = 5_000;
 
 /**
  * Parses the fairness query `verify={game}-{serverSeed}-{clientSeed}-{nonce}`. The server seed is
@@ -20,4 +50,74 @@ export function parseVerify(value: string | null | undefined): VerifyParams | nu
   const clientSeed = parts.slice(2, -1).join('-');
   if (!game || !serverSeed || !clientSeed || !/^\d+$/.test(nonce)) return null;
   return { game, serverSeed, clientSeed, nonce };
+}
+
+function bytesToBase64Url(bytes: Uint8Array): string {
+  let binary = '';
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+/** The params JSON as unpadded base64url (UTF-8), for `&params=`. */
+export function encodeParams(params: unknown): string {
+  return bytesToBase64Url(new TextEncoder().encode(JSON.stringify(params ?? {})));
+}
+
+/**
+ * Decodes `&params=`. Padding is optional; `+` and `/` are accepted too (a link someone wrote by hand).
+ *
+ * @throws Error when the value is not base64url of JSON
+ */
+export function decodeParams(value: string): unknown {
+  const clean = value.trim().replace(/-/g, '+').replace(/_/g, '/').replace(/=+$/, '');
+  if (!/^[A-Za-z0-9+/]*$/.test(clean) || clean.length % 4 === 1) throw new Error('not base64url');
+  const binary = atob(clean + '='.repeat((4 - (clean.length % 4)) % 4));
+  const bytes = Uint8Array.from(binary, (char) => char.charCodeAt(0));
+  return JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes)) as unknown;
+}
+
+/** `&edge=` as integer basis points 0..{@link MAX_EDGE_BPS}, or undefined. */
+export function parseEdge(value: string | null | undefined): number | undefined {
+  if (!value || !/^\d{1,5}$/.test(value)) return undefined;
+  const bps = Number(value);
+  return bps <= MAX_EDGE_BPS ? bps : undefined;
+}
+
+/** Reads `verify`, `params` and `edge` from the page's search params. */
+export function parseVerifyQuery(search: URLSearchParams): VerifyQuery {
+  const raw = search.get('params');
+  let params: unknown;
+  let paramsError = false;
+  if (raw) {
+    try {
+      params = decodeParams(raw);
+    } catch {
+      paramsError = true;
+    }
+  }
+  return {
+    verify: parseVerify(search.get('verify')),
+    params,
+    paramsError,
+    edgeBps: parseEdge(search.get('edge')),
+  };
+}
+
+/** What a verify link carries. */
+export interface VerifyLinkInput {
+  game: string;
+  serverSeed: string;
+  clientSeed: string;
+  nonce: number | string;
+  params?: unknown;
+  edgeBps?: number;
+}
+
+/** `/fairness?verify=...[&params=...][&edge=...]`, the link the page reads back with {@link parseVerifyQuery}. */
+export function buildVerifyHref(input: VerifyLinkInput): string {
+  const query = new URLSearchParams();
+  query.set('verify', `${input.game}-${input.serverSeed}-${input.clientSeed}-${input.nonce}`);
+  if (input.params !== undefined) query.set('params', encodeParams(input.params));
+  if (input.edgeBps !== undefined) query.set('edge', String(input.edgeBps));
+  return `/fairness?${query.toString()}`;
 }

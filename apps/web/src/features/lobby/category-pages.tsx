@@ -1,23 +1,34 @@
-import { useState } from 'react';
+import { useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useParams } from 'react-router';
-import { Info, Search } from 'lucide-react';
-import { PageFrame, SkeletonGrid } from '../../ui';
-import { LOBBY_CATEGORIES, humanizeTag } from './lobby-categories';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { Gamepad2, Search } from 'lucide-react';
+import type { GameFilter } from '@nebula/contracts';
+import { api } from '../../lib/api';
+import { useAppStore } from '../../lib/store';
+import { Button, EmptyState, PageFrame, SkeletonGrid } from '../../ui';
+import { gamesFilter, useProviders } from './catalogue-api';
+import { GameTile } from './game-tile';
+import { LOBBY_CATEGORIES, filterForTag, humanizeTag } from './lobby-categories';
+import { ProviderTile } from './lobby-rows';
+import './lobby-texts';
 import './lobby.css';
 
 const CHIP_SLUGS = ['originals', 'slots', 'live', 'game-shows', 'new-releases', 'providers'] as const;
+/** Games per page of a category list ('Load more' adds the next page). */
+export const CATEGORY_PAGE_SIZE = 30;
 
 function CategoryChips() {
   const { t } = useTranslation();
+  const demo = useAppStore((state) => state.demo);
   return (
     <nav className="category-chips" aria-label={t('app.casino.categories')}>
-      {CHIP_SLUGS.map((slug) => {
+      {CHIP_SLUGS.filter((slug) => !(demo && slug === 'game-shows')).map((slug) => {
         const category = LOBBY_CATEGORIES[slug]!;
         return (
           <NavLink
             key={slug}
-            to={category.path}
+            to={slug === 'providers' ? '/provider/all' : category.path}
             className={({ isActive }) => `category-chip${isActive ? ' is-active' : ''}`}
           >
             {t(category.titleKey)}
@@ -28,41 +39,76 @@ function CategoryChips() {
   );
 }
 
-function GameListFrame({
-  label,
-  count = 18,
-  minWidth = 150,
-  aspectRatio,
-}: {
-  label: string;
-  count?: number;
-  minWidth?: number;
-  aspectRatio?: string;
-}) {
+/** The games matching `filter`, a page at a time, with a name filter box. */
+function GameGrid({ label, filter }: { label: string; filter: GameFilter[] | undefined }) {
   const { t } = useTranslation();
+  const viewer = useAppStore((state) => state.user?._id ?? null);
   const [query, setQuery] = useState('');
+  const deferred = useDeferredValue(query.trim().slice(0, 64));
+  const full: GameFilter[] | undefined = filter && [
+    ...filter,
+    ...(deferred ? [{ key: 'name' as const, type: 'search' as const, expect: deferred }] : []),
+  ];
+  const list = useInfiniteQuery({
+    queryKey: ['gamesFilter', 'grid', viewer, full],
+    queryFn: ({ pageParam, signal }) =>
+      api(gamesFilter, { filter: full ?? [], limit: CATEGORY_PAGE_SIZE, page: pageParam }, { signal }),
+    initialPageParam: 1,
+    getNextPageParam: (last) => (last.page * last.limit < last.total ? last.page + 1 : undefined),
+    enabled: full !== undefined,
+    staleTime: 60_000,
+  });
+  const games = list.data?.pages.flatMap((page) => page.games) ?? [];
+  const total = list.data?.pages[0]?.total ?? 0;
   return (
     <>
       <div className="category-toolbar">
         <label className="category-toolbar__search">
           <Search size={16} aria-hidden="true" />
-          <span className="sr-only">{t('common.search')}</span>
+          <span className="sr-only">{t('lobbyUi.searchIn')}</span>
           <input
             type="search"
             value={query}
             onChange={(event) => setQuery(event.target.value)}
             placeholder={t('app.casino.searchIn', { name: label })}
+            data-testid="category-search"
           />
         </label>
       </div>
       <CategoryChips />
-      <div className="category-grid" aria-busy="true" aria-label={t('common.loading')}>
-        <SkeletonGrid count={count} minWidth={minWidth} aspectRatio={aspectRatio} />
-      </div>
-      <p className="pg-note" style={{ marginTop: 'var(--space-5)' }}>
-        <Info size={16} aria-hidden="true" />
-        {t('app.casino.catalogueNote')}
-      </p>
+      {list.isPending ? (
+        <div className="category-grid" aria-busy="true" aria-label={t('common.loading')}>
+          <SkeletonGrid count={18} minWidth={150} />
+        </div>
+      ) : games.length === 0 ? (
+        <div className="category-grid">
+          <EmptyState
+            icon={<Gamepad2 size={28} />}
+            title={list.isError ? t('lobbyUi.loadFailed') : t('lobbyUi.noGames')}
+            text={list.isError ? undefined : t('lobbyUi.noGamesText')}
+          />
+        </div>
+      ) : (
+        <>
+          <div className="category-grid game-grid" data-testid="game-grid">
+            {games.map((game) => (
+              <GameTile key={game.id} game={game} />
+            ))}
+          </div>
+          <div className="category-more">
+            <span className="category-more__count">{t('lobbyUi.shown', { shown: games.length, total })}</span>
+            {list.hasNextPage && (
+              <Button
+                variant="secondary"
+                loading={list.isFetchingNextPage}
+                onClick={() => void list.fetchNextPage()}
+              >
+                {t('lobbyUi.loadMore')}
+              </Button>
+            )}
+          </div>
+        </>
+      )}
     </>
   );
 }
@@ -78,12 +124,12 @@ export function CategoryPage({ category }: { category: string }) {
       breadcrumbs={[{ label: t('nav.casino'), to: '/' }, { label: title }]}
       width="wide"
     >
-      <GameListFrame label={title} />
+      <GameGrid label={title} filter={entry?.filter ?? filterForTag(category)} />
     </PageFrame>
   );
 }
 
-/** /casino/{tag}: the catch-all category finder. */
+/** /casino/{tag}: the catch-all category finder (capitalised 'View all' links land here too). */
 export function TagPage() {
   const { t } = useTranslation();
   const { tag = '' } = useParams();
@@ -95,16 +141,25 @@ export function TagPage() {
       breadcrumbs={[{ label: t('nav.casino'), to: '/' }, { label: title }]}
       width="wide"
     >
-      <GameListFrame label={title} />
+      <GameGrid label={title} filter={filterForTag(tag)} />
     </PageFrame>
   );
 }
 
-/** /casino/game/provider/{provider}: the games of one provider. */
+/** /casino/game/provider/{provider}: the games of one provider (by name; an id works too). */
 export function ProviderGamesPage() {
   const { t } = useTranslation();
   const { provider = '' } = useParams();
-  const name = decodeURIComponent(provider);
+  const wanted = provider.toLowerCase();
+  const providers = useProviders(false);
+  const match = providers.data?.find((p) => p.name.toLowerCase() === wanted || p.id === wanted);
+  const name = match?.name ?? provider;
+  // Unknown provider: a filter nothing matches, so the page shows its empty state.
+  const filter: GameFilter[] | undefined = providers.data
+    ? [{ key: 'provider', expect: (match?.id ?? wanted).slice(0, 64) || 'none' }]
+    : providers.isError
+      ? [{ key: 'provider', expect: wanted.slice(0, 64) || 'none' }]
+      : undefined;
   return (
     <PageFrame
       title={name}
@@ -116,22 +171,36 @@ export function ProviderGamesPage() {
       ]}
       width="wide"
     >
-      <GameListFrame label={name} />
+      <GameGrid label={name} filter={filter} />
     </PageFrame>
   );
 }
 
-/** /provider/all and /casino/providers. */
+/** /provider/all and /casino/providers: every provider with listed games. */
 export function ProvidersPage() {
   const { t } = useTranslation();
   const title = t('nav.allProviders');
+  const { data, isError } = useProviders(false);
   return (
     <PageFrame
       title={title}
       breadcrumbs={[{ label: t('nav.casino'), to: '/' }, { label: title }]}
       width="wide"
     >
-      <GameListFrame label={title} count={16} minWidth={180} aspectRatio="2 / 1" />
+      <CategoryChips />
+      {data ? (
+        <div className="category-grid provider-grid" data-testid="provider-grid">
+          {data.map((provider) => (
+            <ProviderTile key={provider.id} provider={provider} />
+          ))}
+        </div>
+      ) : isError ? (
+        <EmptyState icon={<Gamepad2 size={28} />} title={t('lobbyUi.loadFailed')} />
+      ) : (
+        <div className="category-grid" aria-busy="true" aria-label={t('common.loading')}>
+          <SkeletonGrid count={16} minWidth={180} aspectRatio="2 / 1" />
+        </div>
+      )}
     </PageFrame>
   );
 }

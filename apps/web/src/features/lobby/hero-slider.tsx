@@ -2,6 +2,9 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ChevronLeft, ChevronRight, Gift, ShieldCheck, Trophy } from 'lucide-react';
+import type { Slide } from '@nebula/contracts';
+import { Skeleton } from '../../ui';
+import { useSlides } from './catalogue-api';
 
 interface Banner {
   id: string;
@@ -13,7 +16,7 @@ interface Banner {
   to: string;
 }
 
-/** Static promo banners until the operator's slides (POST /api/slides) arrive with the promotions issue. */
+/** Built-in promo banners: shown when the operator has no slides (or the slides call failed). */
 const BANNERS: Banner[] = [
   {
     id: 'welcome',
@@ -46,18 +49,37 @@ const BANNERS: Banner[] = [
 
 const AUTO_ADVANCE_MS = 7000;
 
+/** The home banner slider: the operator's slides (`POST /api/slides`), else the built-in banners. */
 export function HeroSlider() {
-  const { t } = useTranslation();
+  const { data, isError } = useSlides();
+  if (data && data.length > 0) return <Carousel slides={data} />;
+  if (!data && !isError) {
+    return (
+      <div className="hero hero--loading" aria-busy="true" data-testid="hero-loading">
+        <Skeleton className="hero__skeleton" radius="var(--radius-lg)" />
+      </div>
+    );
+  }
+  return <Carousel />;
+}
+
+function useRotation(count: number) {
   const [index, setIndex] = useState(0);
   const [paused, setPaused] = useState(false);
-
   useEffect(() => {
-    if (paused || window.matchMedia?.('(prefers-reduced-motion: reduce)').matches) return;
-    const id = window.setInterval(() => setIndex((value) => (value + 1) % BANNERS.length), AUTO_ADVANCE_MS);
+    if (paused || count < 2 || window.matchMedia?.('(prefers-reduced-motion: reduce)').matches) return;
+    const id = window.setInterval(() => setIndex((value) => (value + 1) % count), AUTO_ADVANCE_MS);
     return () => window.clearInterval(id);
-  }, [paused]);
+  }, [paused, count]);
+  const go = (delta: number) => setIndex((value) => (value + delta + count) % count);
+  return { index: Math.min(index, Math.max(0, count - 1)), setIndex, setPaused, go };
+}
 
-  const go = (delta: number) => setIndex((value) => (value + delta + BANNERS.length) % BANNERS.length);
+function Carousel({ slides }: { slides?: Slide[] }) {
+  const { t } = useTranslation();
+  const count = slides?.length ?? BANNERS.length;
+  const { index, setIndex, setPaused, go } = useRotation(count);
+  const keys = slides ? slides.map((slide) => slide._id) : BANNERS.map((banner) => banner.id);
 
   return (
     <section
@@ -70,39 +92,54 @@ export function HeroSlider() {
       onBlur={() => setPaused(false)}
     >
       <div className="hero__track" style={{ transform: `translateX(-${index * 100}%)` }}>
-        {BANNERS.map((banner, position) => {
-          const Icon = banner.icon;
-          return (
-            <article
-              key={banner.id}
-              className={`hero__slide hero__slide--${banner.tone}`}
-              aria-roledescription="slide"
-              aria-label={`${position + 1} / ${BANNERS.length}`}
-              aria-hidden={position !== index}
-            >
-              <div className="hero__copy">
-                <h2 className="hero__title">{t(banner.titleKey)}</h2>
-                <p className="hero__text">{t(banner.textKey)}</p>
-                <Link
-                  to={banner.to}
-                  className="ui-btn ui-btn--primary ui-btn--md hero__cta"
-                  tabIndex={position === index ? 0 : -1}
-                >
-                  <span className="ui-btn__content">
-                    <span className="ui-btn__label">{t(banner.ctaKey)}</span>
+        {slides?.map((slide, position) => (
+          <Link
+            key={slide._id}
+            to={slide.link || '/'}
+            className="hero__slide hero__slide--image"
+            aria-roledescription="slide"
+            aria-label={`${slide.title} (${position + 1} / ${count})`}
+            aria-hidden={position !== index}
+            tabIndex={position === index ? 0 : -1}
+            data-testid="hero-slide"
+          >
+            <img src={slide.image} alt={slide.title} className="hero__image" />
+          </Link>
+        ))}
+        {!slides &&
+          BANNERS.map((banner, position) => {
+            const Icon = banner.icon;
+            return (
+              <article
+                key={banner.id}
+                className={`hero__slide hero__slide--${banner.tone}`}
+                aria-roledescription="slide"
+                aria-label={`${position + 1} / ${count}`}
+                aria-hidden={position !== index}
+              >
+                <div className="hero__copy">
+                  <h2 className="hero__title">{t(banner.titleKey)}</h2>
+                  <p className="hero__text">{t(banner.textKey)}</p>
+                  <Link
+                    to={banner.to}
+                    className="ui-btn ui-btn--primary ui-btn--md hero__cta"
+                    tabIndex={position === index ? 0 : -1}
+                  >
+                    <span className="ui-btn__content">
+                      <span className="ui-btn__label">{t(banner.ctaKey)}</span>
+                    </span>
+                  </Link>
+                </div>
+                <div className="hero__art" aria-hidden="true">
+                  <span className="hero__orb hero__orb--1" />
+                  <span className="hero__orb hero__orb--2" />
+                  <span className="hero__badge">
+                    <Icon size={56} strokeWidth={1.5} />
                   </span>
-                </Link>
-              </div>
-              <div className="hero__art" aria-hidden="true">
-                <span className="hero__orb hero__orb--1" />
-                <span className="hero__orb hero__orb--2" />
-                <span className="hero__badge">
-                  <Icon size={56} strokeWidth={1.5} />
-                </span>
-              </div>
-            </article>
-          );
-        })}
+                </div>
+              </article>
+            );
+          })}
       </div>
       <div className="hero__nav">
         <button
@@ -114,12 +151,12 @@ export function HeroSlider() {
           <ChevronLeft size={18} />
         </button>
         <div className="hero__dots" role="group">
-          {BANNERS.map((banner, position) => (
+          {keys.map((key, position) => (
             <button
-              key={banner.id}
+              key={key}
               type="button"
               className={`hero__dot${position === index ? ' is-active' : ''}`}
-              aria-label={`${position + 1} / ${BANNERS.length}`}
+              aria-label={`${position + 1} / ${count}`}
               aria-current={position === index}
               onClick={() => setIndex(position)}
             />

@@ -1,10 +1,14 @@
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
-import { Dice5, Factory, Home, Radio, Search, Star } from 'lucide-react';
-import { isSignedIn, useAppStore } from '../../lib/store';
-import { GameSlider } from './game-slider';
+import { Link } from 'react-router';
+import { Dice5, Factory, Home, Radio, Search, Spade, Star, Wand2 } from 'lucide-react';
+import { hasPlugin, isSignedIn, useAppStore } from '../../lib/store';
+import { openDemoPopup } from './demo-popup';
 import { HeroSlider } from './hero-slider';
+import { LatestWins } from './latest-wins';
 import { LOBBY_CATEGORIES } from './lobby-categories';
+import { CategoryRow, ProvidersRow, RecentlyPlayedRow } from './lobby-rows';
+import './lobby-texts';
 import './lobby.css';
 
 /** Opens the global search overlay (the shell listens for this DOM event). */
@@ -37,17 +41,60 @@ function GameNavBar() {
   );
 }
 
+/** The poker tile at the head of the Originals row (poker plugin only). */
+function PokerTile() {
+  const { t } = useTranslation();
+  return (
+    <Link key="poker" to="/poker" className="game-tile game-tile--poker" data-testid="poker-tile">
+      <Spade size={36} aria-hidden="true" />
+      <span className="game-tile__name">{t('nav.poker')}</span>
+    </Link>
+  );
+}
+
+/** Demo mode: the custom branded game development banner; it opens an info dialog (spec 2 section 2). */
+function CustomDevBanner() {
+  const { t } = useTranslation();
+  const open = () =>
+    openDemoPopup({
+      title: t('lobbyUi.customTitle'),
+      description: t('lobbyUi.customDialogText'),
+      image: '',
+    });
+  return (
+    <button type="button" className="custom-dev-banner" onClick={open} data-testid="custom-dev-banner">
+      <span className="custom-dev-banner__icon" aria-hidden="true">
+        <Wand2 size={22} />
+      </span>
+      <span className="custom-dev-banner__copy">
+        <strong>{t('lobbyUi.customTitle')}</strong>
+        <span>{t('lobbyUi.customText')}</span>
+      </span>
+      <span className="custom-dev-banner__cta">{t('lobbyUi.customCta')}</span>
+    </button>
+  );
+}
+
 /** The casino home lobby; also the page of /ref/{code}, /email/... and /password/reset/... */
 export function HomePage() {
   const { t } = useTranslation();
   const signedIn = useAppStore((state) => isSignedIn(state.user));
   const demo = useAppStore((state) => state.demo);
+  const poker = useAppStore((state) => hasPlugin(state.license, 'poker'));
   const siteName = useAppStore((state) => state.license?.siteName) ?? 'Nebula';
-
-  const rows = ['originals', 'slots', 'live', 'game-shows', 'new-releases']
-    .filter((slug) => !(demo && slug === 'game-shows'))
-    .map((slug) => LOBBY_CATEGORIES[slug]!);
-  const providers = LOBBY_CATEGORIES.providers!;
+  const row = (slug: string, extra?: React.ReactNode) => {
+    const category = LOBBY_CATEGORIES[slug]!;
+    return (
+      <CategoryRow
+        key={slug}
+        title={t(category.titleKey)}
+        icon={category.icon}
+        filter={category.filter ?? []}
+        viewAllPath={category.viewAllPath}
+        extra={extra}
+      />
+    );
+  };
 
   return (
     <div className="lobby" data-testid="home-lobby">
@@ -55,28 +102,15 @@ export function HomePage() {
       <h1 className="sr-only">{t('app.home.heading', { siteName })}</h1>
       <HeroSlider />
       {signedIn && <GameNavBar />}
-      {rows.slice(0, 2).map((category) => (
-        <GameSlider
-          key={category.slug}
-          title={t(category.titleKey)}
-          icon={<category.icon size={18} />}
-          viewAllPath={category.viewAllPath}
-        />
-      ))}
-      <GameSlider
-        title={t(providers.titleKey)}
-        icon={<Factory size={18} />}
-        viewAllPath={providers.viewAllPath}
-        variant="provider"
-      />
-      {rows.slice(2).map((category) => (
-        <GameSlider
-          key={category.slug}
-          title={t(category.titleKey)}
-          icon={<category.icon size={18} />}
-          viewAllPath={category.viewAllPath}
-        />
-      ))}
+      <LatestWins />
+      {demo && <CustomDevBanner />}
+      <RecentlyPlayedRow />
+      {row('originals', poker ? <PokerTile key="poker" /> : undefined)}
+      {row('slots')}
+      <ProvidersRow title={t(LOBBY_CATEGORIES.providers!.titleKey)} icon={Factory} />
+      {row('live')}
+      {!demo && row('game-shows')}
+      {row('new-releases')}
     </div>
   );
 }

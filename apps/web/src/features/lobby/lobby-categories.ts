@@ -1,4 +1,5 @@
 import { Clapperboard, Dice5, Factory, Radio, Sparkles, Star, type LucideIcon } from 'lucide-react';
+import type { GameFilter } from '@nebula/contracts';
 
 export interface LobbyCategory {
   slug: string;
@@ -9,6 +10,8 @@ export interface LobbyCategory {
   viewAllPath: string;
   /** Route of the category page. */
   path: string;
+  /** The `gamesFilter` conditions of the category's games (none for the providers list). */
+  filter?: GameFilter[];
 }
 
 export const LOBBY_CATEGORIES: Record<string, LobbyCategory> = {
@@ -18,6 +21,7 @@ export const LOBBY_CATEGORIES: Record<string, LobbyCategory> = {
     icon: Star,
     viewAllPath: '/casino/Originals',
     path: '/casino/originals',
+    filter: [{ key: 'type', expect: 'originals' }],
   },
   slots: {
     slug: 'slots',
@@ -25,6 +29,7 @@ export const LOBBY_CATEGORIES: Record<string, LobbyCategory> = {
     icon: Dice5,
     viewAllPath: '/casino/Slots',
     path: '/casino/slots',
+    filter: [{ key: 'category', type: 'includes:array', expect: 'slots' }],
   },
   live: {
     slug: 'live',
@@ -32,6 +37,7 @@ export const LOBBY_CATEGORIES: Record<string, LobbyCategory> = {
     icon: Radio,
     viewAllPath: '/casino/Live',
     path: '/casino/live',
+    filter: [{ key: 'custom_category', expect: 'live' }],
   },
   'game-shows': {
     slug: 'game-shows',
@@ -39,6 +45,7 @@ export const LOBBY_CATEGORIES: Record<string, LobbyCategory> = {
     icon: Clapperboard,
     viewAllPath: '/casino/game-shows',
     path: '/casino/game-shows',
+    filter: [{ key: 'custom_category', expect: 'game-shows' }],
   },
   'new-releases': {
     slug: 'new-releases',
@@ -46,6 +53,7 @@ export const LOBBY_CATEGORIES: Record<string, LobbyCategory> = {
     icon: Sparkles,
     viewAllPath: '/casino/new-releases',
     path: '/casino/new-releases',
+    filter: [{ key: 'custom_category', expect: 'new-releases' }],
   },
   'latest-releases': {
     slug: 'latest-releases',
@@ -53,6 +61,7 @@ export const LOBBY_CATEGORIES: Record<string, LobbyCategory> = {
     icon: Sparkles,
     viewAllPath: '/casino/latest-releases',
     path: '/casino/latest-releases',
+    filter: [{ key: 'custom_category', expect: 'new-releases' }],
   },
   providers: {
     slug: 'providers',
@@ -67,4 +76,18 @@ export const LOBBY_CATEGORIES: Record<string, LobbyCategory> = {
 export function humanizeTag(tag: string): string {
   const words = decodeURIComponent(tag).replace(/[-_]+/g, ' ').trim();
   return words ? words.charAt(0).toUpperCase() + words.slice(1) : tag;
+}
+
+const CUSTOM_CATEGORIES = new Set(['live', 'buy-bonuses', 'game-shows', 'new-releases']);
+
+/**
+ * The `gamesFilter` conditions of a `/casino/{tag}` page: a known category's own filter, a custom
+ * category (`buy-bonuses`...), else the games whose category list includes the tag.
+ */
+export function filterForTag(tag: string): GameFilter[] {
+  const slug = decodeURIComponent(tag).toLowerCase();
+  const known = LOBBY_CATEGORIES[slug]?.filter;
+  if (known) return known;
+  if (CUSTOM_CATEGORIES.has(slug)) return [{ key: 'custom_category', expect: slug }];
+  return [{ key: 'category', type: 'includes:array', expect: slug.slice(0, 64) || 'none' }];
 }

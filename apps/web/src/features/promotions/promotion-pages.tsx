@@ -1,7 +1,6 @@
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Coins, Copy, Crown, Droplets, Gift, Info, Percent, Timer, Trophy, Users } from 'lucide-react';
+import { Coins, Copy, Crown, Droplets, Gift, Info, Percent, Trophy, Users } from 'lucide-react';
 import { Button, PageFrame, Skeleton } from '../../ui';
 import { useAppStore } from '../../lib/store';
 import './promotions.css';
@@ -115,98 +114,6 @@ export function VipPage() {
           </div>
         </section>
         <Note>{t('app.vip.note')}</Note>
-      </div>
-    </PageFrame>
-  );
-}
-
-/** Prize shares by place (spec 3 section 9): 40, 18, 11, 8, 6, 5, 4, 3, 2, 1, then 0.2 for 11-20. */
-export const RACE_SHARES = [40, 18, 11, 8, 6, 5, 4, 3, 2, 1, ...Array.from({ length: 10 }, () => 0.2)];
-
-/** Next Sunday midnight (local time): the weekly race ends then. */
-export function nextRaceEnd(now: Date): Date {
-  const end = new Date(now);
-  end.setHours(24, 0, 0, 0);
-  while (end.getDay() !== 1) end.setDate(end.getDate() + 1);
-  return end;
-}
-
-function useCountdown(target: Date) {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const id = window.setInterval(() => setNow(Date.now()), 1000);
-    return () => window.clearInterval(id);
-  }, []);
-  const left = Math.max(0, target.getTime() - now);
-  const s = Math.floor(left / 1000);
-  return {
-    d: Math.floor(s / 86400),
-    h: Math.floor((s % 86400) / 3600),
-    m: Math.floor((s % 3600) / 60),
-    s: s % 60,
-  };
-}
-
-export function LeaderboardPage() {
-  const { t } = useTranslation();
-  const [end] = useState(() => nextRaceEnd(new Date()));
-  const left = useCountdown(end);
-  const title = t('app.race.title');
-  const pad = (value: number) => String(value).padStart(2, '0');
-  return (
-    <PageFrame title={title} subtitle={t('app.race.subtitle')} breadcrumbs={[{ label: t('nav.race') }]}>
-      <div className="pg-stack">
-        <section className="pg-hero race-hero">
-          <div className="pg-row">
-            <Timer size={20} aria-hidden="true" />
-            <span className="pg-card__meta">{t('app.race.endsIn')}</span>
-          </div>
-          <div className="race-countdown" role="timer" aria-live="off">
-            {[
-              [left.d, t('app.race.days')],
-              [left.h, t('app.race.hours')],
-              [left.m, t('app.race.minutes')],
-              [left.s, t('app.race.seconds')],
-            ].map(([value, label]) => (
-              <span key={String(label)} className="race-countdown__cell">
-                <strong>{pad(Number(value))}</strong>
-                <small>{label}</small>
-              </span>
-            ))}
-          </div>
-        </section>
-        <section>
-          <h2 className="pg-section-title">{t('app.race.standings')}</h2>
-          <div className="pg-table-wrap">
-            <table className="pg-table">
-              <thead>
-                <tr>
-                  <th>#</th>
-                  <th>{t('liveFeed.player')}</th>
-                  <th>{t('app.race.wagered')}</th>
-                  <th style={{ textAlign: 'right' }}>{t('app.race.share')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {RACE_SHARES.map((share, index) => (
-                  <tr key={index}>
-                    <td className="pg-mono">{index + 1}</td>
-                    <td>
-                      <Skeleton shape="text" width={110} />
-                    </td>
-                    <td>
-                      <Skeleton shape="text" width={70} />
-                    </td>
-                    <td className="pg-mono" style={{ textAlign: 'right', color: 'var(--text)' }}>
-                      {share}%
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        </section>
-        <Note>{t('app.race.note')}</Note>
       </div>
     </PageFrame>
   );

@@ -1,0 +1,129 @@
+import {
+  GAMES_FILTER_MAX_LIMIT,
+  SEARCH_PAGE_SIZE,
+  catalogueImageEndpoint,
+  catalogueImageKinds,
+  checkJurisdictionEndpoint,
+  favouriteEndpoint,
+  favouritesEndpoint,
+  gameProvidersEndpoint,
+  gamesFilterEndpoint,
+  providerNamesEndpoint,
+  slidesEndpoint,
+} from '@nebula/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AppContext } from '../../platform/context.js';
+import { registerEndpoint } from '../../platform/endpoints.js';
+import { AppError } from '../../platform/errors.js';
+import { readLicenseSettings } from '../platform/index.js';
+import { favouriteIds, imageSubject, listSlides, setFavourite } from './catalogue.repository.js';
+import { type CallerView, CatalogueStore, storedId } from './snapshot.js';
+import { gameTileSvg, iconSvg, providerLogoSvg, slideSvg } from './images.js';
+import { Jurisdiction } from './jurisdiction.js';
+
+const IMAGE_FILE = /^([a-z0-9][a-z0-9-]{0,79})\.svg$/;
+type ImageKind = (typeof catalogueImageKinds)[number];
+
+/** Catalogue routes: games filter, providers, favourites, slides, jurisdiction and generated images. */
+export function registerCatalogueRoutes(app: FastifyInstance, ctx: AppContext): Jurisdiction {
+  const { database } = ctx;
+  const jurisdiction = new Jurisdiction(ctx.config.trustedCountryHeader, ctx.log);
+  // Behind a proxy that sets the country header the GeoIP data is only a fallback: load it on demand.
+  if (ctx.config.isProduction && !ctx.config.trustedCountryHeader) jurisdiction.warm();
+  const store = new CatalogueStore(database, ctx.config.catalogueCacheMs, ctx.log);
+
+  /** The caller's favourites (signed in) and country, for the per-caller flags. */
+  const viewOf = async (user: { id: string } | null, req: FastifyRequest): Promise<CallerView> => {
+    const [favourites, iso] = await Promise.all([
+      user ? favouriteIds(database, user.id) : [],
+      jurisdiction.countryOf(req),
+    ]);
+    return { favourites: new Set(favourites), iso };
+  };
+
+  registerEndpoint(app, gamesFilterEndpoint, async ({ input, user, req }) => {
+    const hasSearch = input.filter.some((f) => f.type === 'search');
+    const limit = input.limit ?? (hasSearch ? SEARCH_PAGE_SIZE : GAMES_FILTER_MAX_LIMIT);
+    const [snapshot, view] = await Promise.all([store.get(), viewOf(user, req)]);
+    const { games, total } = snapshot.filter(input.filter, { offset: (input.page - 1) * limit, limit }, view);
+    return { games, page: input.page, limit, total };
+  });
+
+  registerEndpoint(app, gameProvidersEndpoint, async ({ input, req }) => {
+    const [snapshot, iso] = await Promise.all([store.get(), jurisdiction.countryOf(req)]);
+    return { providers: snapshot.providerList(input.featured === 'true', iso) };
+  });
+
+  registerEndpoint(app, providerNamesEndpoint, async () => {
+    const providers = (await store.get()).providers
+      .map((p) => ({ id: p.id, name: p.name }))
+      .sort((a, b) => {
+        const x = a.name.toLowerCase();
+        const y = b.name.toLowerCase();
+        return x < y ? -1 : x > y ? 1 : a.id < b.id ? -1 : 1;
+      });
+    return { providers };
+  });
+
+  registerEndpoint(app, checkJurisdictionEndpoint, async ({ req }) => ({
+    iso: await jurisdiction.countryOf(req),
+  }));
+
+  registerEndpoint(app, favouritesEndpoint, async ({ user, req }) => {
+    if (!user) throw AppError.unauthenticated();
+    const [snapshot, iso, ids] = await Promise.all([
+      store.get(),
+      jurisdiction.countryOf(req),
+      favouriteIds(database, user.id),
+    ]);
+    const mine: CallerView = { favourites: new Set(ids), iso };
+    const games = ids.flatMap((id) => {
+      const g = snapshot.byId.get(id);
+      return g ? [snapshot.toGame(g, mine)] : [];
+    });
+    return { games };
+  });
+
+  registerEndpoint(app, favouriteEndpoint, async ({ input, user }) => {
+    if (!user) throw AppError.unauthenticated();
+    const id = storedId(input.id);
+    if (!(await setFavourite(database, user.id, id, input.favourite))) {
+      throw new AppError(404, 'unknown_game', 'Unknown game.');
+    }
+    return { id: input.id, favourite: input.favourite };
+  });
+
+  registerEndpoint(app, slidesEndpoint, async ({ user }) => {
+    // Spec 2: guests never see Poker banners; nobody sees them while the poker plugin is off.
+    const withPoker = user !== null && (await readLicenseSettings(database)).plugins.poker === true;
+    return { slides: await listSlides(database, withPoker) };
+  });
+
+  registerEndpoint(app, catalogueImageEndpoint, async ({ params, reply }) => {
+    const kind = params.kind as ImageKind;
+    const file = IMAGE_FILE.exec(params.file ?? '');
+    if (!(catalogueImageKinds as readonly string[]).includes(kind) || !file?.[1]) {
+      throw AppError.notFound('No such image.');
+    }
+    const id = file[1];
+    const subject = await imageSubject(database, kind, id);
+    if (!subject) throw AppError.notFound('No such image.');
+    reply
+      .type('image/svg+xml; charset=utf-8')
+      .header('cache-control', 'public, max-age=3600')
+      .header('x-content-type-options', 'nosniff')
+      .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'");
+    switch (kind) {
+      case 'games':
+        return gameTileSvg(id, subject.title, subject.caption);
+      case 'icons':
+        return iconSvg(id, subject.title);
+      case 'providers':
+        return providerLogoSvg(id, subject.title);
+      case 'slides':
+        return slideSvg(id, subject.title, subject.caption ?? '');
+    }
+  });
+
+  return jurisdiction;
+}

@@ -1,0 +1,29 @@
+/**
+ * Catalogue module: games (in-house and provider), providers and their territory restrictions,
+ * favourites, home slides, the caller's jurisdiction and generated SVG images
+ * (`POST /api/data/gamesFilter`, `GET /api/game-providers`, `POST /api/data/providers`,
+ * `POST /api/checkJurisdiction`, `POST /api/games/favourites`, `POST /api/games/favourite`,
+ * `POST /api/slides`, `GET /api/img/{kind}/{id}.svg`).
+ */
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../platform/context.js';
+import { registerCatalogueRoutes } from './catalogue.routes.js';
+
+export { seedCatalogue, seedDemoCatalogue, seedOriginals, DEMO_CATALOGUE_MARKER } from './seed-catalogue.js';
+export { parseRestrictions, meansNoRestriction, type ParsedRestrictions } from './restrictions.js';
+export { putProviderRestrictions } from './catalogue.repository.js';
+export {
+  CatalogueStore,
+  CatalogueSnapshot,
+  catalogueVersion,
+  loadSnapshot,
+  predicate,
+  type CallerView,
+} from './snapshot.js';
+export { Jurisdiction } from './jurisdiction.js';
+export { GeoIpDatabase, isNonPublicIp } from './geoip.js';
+export { imageUrl } from './images.js';
+
+export function registerCatalogueModule(app: FastifyInstance, ctx: AppContext): void {
+  registerCatalogueRoutes(app, ctx);
+}

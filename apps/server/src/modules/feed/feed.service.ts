@@ -1,0 +1,157 @@
+/**
+ * The live feed's history (POST /api/data/latestGames) and the latest wins (POST /api/data/latestWins):
+ * the latest settled REAL bets (demo bets never appear), newest first, in the shape of the realtime
+ * `LiveGame` event (games/live-feed.ts) so the web renders both the same way.
+ *
+ * Channels (spec 3 sections 3, 4, 9):
+ * - all: every real bet;
+ * - mine: the caller's own real bets (a guest asking for mine gets all, as the web does);
+ * - high_rollers: wager worth at least 100 USD when placed (`bets.wager_usd`, the split total);
+ * - lucky_wins: won bets paying at least 10x;
+ * - race: this week's bets (UTC) of the race's current top 20 (empty when the race plugin is off);
+ * - all_wins: every real win (profit above zero).
+ *
+ * Every query walks one index newest first and stops after `count` rows: `bets_real_created` (all,
+ * all_wins), `bets_user_created` (mine, race: one short scan per leader), and the partial indexes
+ * `bets_real_high_rollers` and `bets_real_lucky_wins` of migration 0013 (their predicates below must
+ * stay literally the same for the planner to use them).
+ *
+ * Privacy: a player with private bets shows as 'Hidden' with no id or avatar, unless the viewer is
+ * that player or holds `ignore_privacy` (the bet overview's rule). `profit_usd_converted` is the
+ * profit at the USD rate of the bet's own wager (profit * wager_usd / wager, rounded toward zero).
+ */
+import {
+  type LatestWin,
+  type LiveFeedChannel,
+  type LiveGame,
+  latestWinFromLiveGame,
+  RACE_PAID_PLACES,
+} from '@nebula/contracts';
+import { getGame } from '@nebula/games';
+import { toDecimalString } from '@nebula/money';
+import type { Database } from '../../db/client.js';
+import type { AuthUser } from '../../platform/context.js';
+import { loadRaceConfig, playerAsSeenBy, raceStandings, raceWeekBounds, raceWeekOf } from '../race/index.js';
+
+export type LatestGamesType = LiveFeedChannel | 'all_wins';
+
+interface FeedRow {
+  id: string;
+  user_id: string;
+  game: string;
+  currency: string;
+  wager: string;
+  multiplier: string;
+  payout: string;
+  profit: string;
+  wager_usd: string | null;
+  name: string;
+  avatar: string | null;
+  private_bets: boolean;
+  decimals: number;
+}
+
+const COLUMNS = `b.id::text as id, b.user_id::text as user_id, b.game, b.currency, b.wager::text as wager,
+  b.multiplier::text as multiplier, b.payout::text as payout, b.profit::text as profit,
+  b.wager_usd::text as wager_usd, u.name, u.avatar, u.private_bets, c.decimals`;
+const JOINS = 'join users u on u.id = b.user_id join currencies c on c.id = b.currency';
+const NEWEST = 'order by b.created_at desc, b.id desc';
+
+/** The WHERE clause of each channel over `bets b` ($1 is the row limit, $2 the caller's id for mine). */
+const FILTERS: Record<Exclude<LatestGamesType, 'race'>, string> = {
+  all: 'not b.demo',
+  mine: 'b.user_id = $2 and not b.demo',
+  high_rollers: 'not b.demo and b.wager_usd >= 100',
+  lucky_wins: 'not b.demo and b.multiplier >= 1000000000 and b.payout > b.wager',
+  all_wins: 'not b.demo and b.payout > b.wager',
+};
+
+/** A decimal string as 1e-8 units, digits beyond 8 decimals dropped. */
+function usd8(text: string): bigint {
+  const negative = text.startsWith('-');
+  const [whole = '0', frac = ''] = (negative ? text.slice(1) : text).split('.');
+  const v = BigInt(whole + frac.slice(0, 8).padEnd(8, '0'));
+  return negative ? -v : v;
+}
+
+/** profit * wager_usd / wager in USD, rounded toward zero, as a decimal string (8 places at most). */
+export function profitUsd(profit: bigint, wager: bigint, wagerUsd: string | null): string {
+  if (wagerUsd === null || wager <= 0n) return '0';
+  const abs = ((profit < 0n ? -profit : profit) * usd8(wagerUsd)) / wager;
+  return toDecimalString(profit < 0n ? -abs : abs, 8);
+}
+
+function toLiveGame(viewer: AuthUser | null, r: FeedRow): LiveGame {
+  const wager = BigInt(r.wager);
+  const payout = BigInt(r.payout);
+  const profit = BigInt(r.profit);
+  const user = playerAsSeenBy(viewer, r);
+  return {
+    user,
+    game: {
+      _id: r.id,
+      currency: r.currency,
+      wager: toDecimalString(wager, r.decimals),
+      splitTotal: toDecimalString(wager, r.decimals),
+      multiplier: toDecimalString(BigInt(r.multiplier), 8, { fixed: true }),
+      status: payout > wager ? 'win' : 'lose',
+      profit: toDecimalString(profit, r.decimals),
+      type: 'single',
+      user: user._id,
+      profit_usd_converted: profitUsd(profit, wager, r.wager_usd),
+    },
+    metadata: { id: r.game, name: getGame(r.game)?.name ?? r.game, image: `/api/img/games/${r.game}.svg` },
+    delay: 0,
+  };
+}
+
+/** This week's latest real bets of the race's current leaders. */
+async function raceRows(database: Database, count: number, now: Date): Promise<FeedRow[]> {
+  if (!(await loadRaceConfig(database)).enabled) return [];
+  const week = raceWeekOf(now);
+  const leaders = (await raceStandings(database, week, RACE_PAID_PLACES)).map((r) => r.user_id);
+  if (leaders.length === 0) return [];
+  return database.query<FeedRow>(
+    `select ${COLUMNS}
+       from unnest($2::uuid[]) as l (user_id)
+       cross join lateral (
+         select * from bets x
+          where x.user_id = l.user_id and not x.demo and x.created_at >= $3::timestamptz
+          order by x.created_at desc, x.id desc limit $1
+       ) b
+       ${JOINS}
+      ${NEWEST} limit $1`,
+    [count, leaders, raceWeekBounds(week).start.toISOString()],
+  );
+}
+
+/** The latest `count` real bets of a channel as `viewer` may see them, newest first. */
+export async function latestGames(
+  database: Database,
+  viewer: AuthUser | null,
+  input: { type: LatestGamesType; count: number },
+  now: Date = new Date(),
+): Promise<LiveGame[]> {
+  const type = input.type === 'mine' && !viewer ? 'all' : input.type;
+  let rows: FeedRow[];
+  if (type === 'race') rows = await raceRows(database, input.count, now);
+  else {
+    const params: unknown[] = [input.count];
+    if (type === 'mine') params.push(viewer?.id);
+    rows = await database.query<FeedRow>(
+      `select ${COLUMNS} from bets b ${JOINS} where ${FILTERS[type]} ${NEWEST} limit $1`,
+      params,
+    );
+  }
+  return rows.map((r) => toLiveGame(viewer, r));
+}
+
+/** The latest `count` real wins as latest-win entries (spec 3 section 3), newest first. */
+export async function latestWins(
+  database: Database,
+  viewer: AuthUser | null,
+  count: number,
+): Promise<LatestWin[]> {
+  const games = await latestGames(database, viewer, { type: 'all_wins', count });
+  return games.map(latestWinFromLiveGame).filter((w): w is LatestWin => w !== null);
+}

@@ -1,0 +1,46 @@
+/**
+ * Race module: the weekly race of the race plugin (spec 3 sections 3, 7, 9). Players are ranked by the
+ * USD value (at bet time, `bets.wager_usd`) of their real bets from Monday 00:00 UTC to Sunday 24:00
+ * UTC; the top 20 share the plugin's prize pool (40, 18, 11, 8, 6, 5, 4, 3, 2, 1, then 0.2 percent).
+ * Standings: standings.ts; the leaderboard call: leaderboard.ts; the exactly-once payout: payout.ts.
+ */
+import { raceLeaderboardEndpoint } from '@nebula/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../platform/context.js';
+import { registerEndpoint } from '../../platform/endpoints.js';
+import { raceLeaderboard } from './leaderboard.js';
+import { seedDevelopmentRaceSettings } from './settings.js';
+
+export { playerAsSeenBy, raceDisabled, raceLeaderboard } from './leaderboard.js';
+export {
+  RACE_AGGREGATE_INTERVAL_MS,
+  RACE_PAYOUT_INTERVAL_MS,
+  RACE_SETTLE_DELAY_MS,
+  racePayoutsOf,
+  registerRaceJobs,
+  settleRaceWeek,
+  type RaceSettlement,
+} from './payout.js';
+export {
+  DEFAULT_RACE_CURRENCY,
+  DEVELOPMENT_RACE_SETTINGS,
+  loadRaceConfig,
+  racePrizes,
+  type RaceConfig,
+} from './settings.js';
+export {
+  FOLD_MARGIN_SECONDS,
+  finalRaceStandings,
+  foldRaceWagers,
+  raceStandings,
+  raceWagerOf,
+  type StandingRow,
+} from './standings.js';
+export { isRaceWeek, previousRaceWeek, raceWeekBounds, raceWeekOf } from './week.js';
+
+export async function registerRaceModule(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  if (ctx.config.mode === 'development') await seedDevelopmentRaceSettings(ctx.database);
+  registerEndpoint(app, raceLeaderboardEndpoint, ({ input, user }) =>
+    raceLeaderboard(ctx.database, user, input),
+  );
+}

@@ -1,0 +1,149 @@
+import { describe, expect, it } from 'vitest';
+import {
+  HIGH_ROLLER_MIN_USD,
+  LIVE_FEED_DEFAULT_COUNT,
+  LIVE_FEED_MAX_COUNT,
+  LUCKY_WIN_MIN_MULTIPLIER,
+  type LiveGame,
+} from '@nebula/contracts';
+import {
+  HIGH_ROLLER_USD,
+  LIVE_FEED_COUNTS,
+  LIVE_FEED_DEFAULT,
+  LUCKY_MULTIPLIER,
+  addToFeed,
+  channelsFor,
+  effectiveChannel,
+  feedDelay,
+  formatMultiplier,
+  isLiveGame,
+  isWorthAtLeastUsd,
+  matchesChannel,
+  shortDecimal,
+  toScaled,
+} from './live-feed-model';
+
+function bet(over: Partial<LiveGame['game']> = {}, user = 'u1', id = '1'): LiveGame {
+  return {
+    user: { _id: user, name: 'player', avatar: null, private_bets: false },
+    game: {
+      _id: id,
+      currency: 'btc',
+      wager: '0.001',
+      splitTotal: '0.001',
+      multiplier: '2.00000000',
+      status: 'win',
+      profit: '0.001',
+      type: 'single',
+      user,
+      profit_usd_converted: '50',
+      ...over,
+    },
+    metadata: { id: 'dice', name: 'Dice', image: '/img/games/dice.png' },
+    delay: 0,
+  };
+}
+
+const ctx = { userId: 'u1', prices: { btc: 50_000, usdt: 1 } };
+
+describe('live feed constants', () => {
+  it('mirror the contract', () => {
+    expect(LIVE_FEED_DEFAULT).toBe(LIVE_FEED_DEFAULT_COUNT);
+    expect(HIGH_ROLLER_USD).toBe(HIGH_ROLLER_MIN_USD);
+    expect(LUCKY_MULTIPLIER).toBe(LUCKY_WIN_MIN_MULTIPLIER);
+    expect(Math.max(...LIVE_FEED_COUNTS)).toBeLessThanOrEqual(LIVE_FEED_MAX_COUNT);
+  });
+});
+
+describe('toScaled', () => {
+  it('parses decimals and numbers exactly', () => {
+    expect(toScaled('1.5')).toBe(1_500_000_000_000_000_000n);
+    expect(toScaled('-0.000000000000000001')).toBe(-1n);
+    expect(toScaled(0.1)).toBe(100_000_000_000_000_000n);
+    expect(toScaled(1e-7)).toBe(100_000_000_000n);
+    expect(toScaled('abc')).toBeNull();
+  });
+});
+
+describe('high rollers', () => {
+  it('uses the currency price: 0.002 BTC at 50k = 100 USD qualifies, 0.00199 does not', () => {
+    expect(
+      isWorthAtLeastUsd({ splitTotal: '0.002', profit: '0', profit_usd_converted: '0' }, 50_000, 100),
+    ).toBe(true);
+    expect(
+      isWorthAtLeastUsd({ splitTotal: '0.00199', profit: '0', profit_usd_converted: '0' }, 50_000, 100),
+    ).toBe(false);
+  });
+  it('falls back to the rate of the bet itself without a price', () => {
+    // profit 1 unit = 60 USD: a 2-unit wager is 120 USD.
+    expect(
+      isWorthAtLeastUsd({ splitTotal: '2', profit: '-1', profit_usd_converted: '-60' }, undefined, 100),
+    ).toBe(true);
+    expect(
+      isWorthAtLeastUsd({ splitTotal: '1', profit: '-1', profit_usd_converted: '-60' }, undefined, 100),
+    ).toBe(false);
+    expect(
+      isWorthAtLeastUsd({ splitTotal: '1', profit: '0', profit_usd_converted: '0' }, undefined, 100),
+    ).toBe(false);
+  });
+  it('filters the channel', () => {
+    expect(matchesChannel(bet({ splitTotal: '100', currency: 'usdt' }), 'high_rollers', ctx)).toBe(true);
+    expect(matchesChannel(bet({ splitTotal: '99.99', currency: 'usdt' }), 'high_rollers', ctx)).toBe(false);
+  });
+});
+
+describe('lucky wins', () => {
+  it('needs a win at 10x or more', () => {
+    expect(matchesChannel(bet({ multiplier: '10.00000000' }), 'lucky_wins', ctx)).toBe(true);
+    expect(matchesChannel(bet({ multiplier: '9.99999999' }), 'lucky_wins', ctx)).toBe(false);
+    expect(matchesChannel(bet({ multiplier: '25', status: 'lose' }), 'lucky_wins', ctx)).toBe(false);
+  });
+});
+
+describe('mine, all and race', () => {
+  it('mine keeps the viewer’s bets, never for guests', () => {
+    expect(matchesChannel(bet({}, 'u1'), 'mine', ctx)).toBe(true);
+    expect(matchesChannel(bet({}, 'u2'), 'mine', ctx)).toBe(false);
+    expect(matchesChannel(bet({}, 'u1'), 'mine', { ...ctx, userId: null })).toBe(false);
+    expect(matchesChannel(bet({}, 'u2'), 'all', ctx)).toBe(true);
+  });
+  it('race keeps the bets of the current leaders', () => {
+    const leaders = new Set(['u2']);
+    expect(matchesChannel(bet({}, 'u2'), 'race', { ...ctx, raceLeaders: leaders })).toBe(true);
+    expect(matchesChannel(bet({}, 'u1'), 'race', { ...ctx, raceLeaders: leaders })).toBe(false);
+    expect(matchesChannel(bet({}, 'u2'), 'race', ctx)).toBe(false);
+  });
+  it('guests get all instead of mine, and no mine tab', () => {
+    expect(effectiveChannel('mine', false)).toBe('all');
+    expect(effectiveChannel('mine', true)).toBe('mine');
+    expect(channelsFor(false)).not.toContain('mine');
+    expect(channelsFor(true)[0]).toBe('mine');
+  });
+});
+
+describe('list handling', () => {
+  it('puts new bets first, dedupes and trims to the count', () => {
+    let list: LiveGame[] = [];
+    for (let i = 0; i < 12; i++) list = addToFeed(list, bet({}, 'u1', String(i)), 10);
+    expect(list).toHaveLength(10);
+    expect(list[0]!.game._id).toBe('11');
+    list = addToFeed(list, bet({}, 'u1', '5'), 10);
+    expect(list.filter((e) => e.game._id === '5')).toHaveLength(1);
+    expect(list[0]!.game._id).toBe('5');
+  });
+  it('clamps the delay', () => {
+    expect(feedDelay({ delay: 1000 })).toBe(1000);
+    expect(feedDelay({ delay: -5 })).toBe(0);
+    expect(feedDelay({ delay: 1e9 })).toBe(10_000);
+  });
+  it('formats', () => {
+    expect(shortDecimal('0.123456789')).toBe('0.12345678');
+    expect(shortDecimal('1.50000000')).toBe('1.5');
+    expect(formatMultiplier('12.5')).toBe('12.50×');
+    expect(formatMultiplier('0.00000000')).toBe('0.00×');
+  });
+  it('recognises a live bet', () => {
+    expect(isLiveGame(bet())).toBe(true);
+    expect(isLiveGame({ user: {} })).toBe(false);
+  });
+});

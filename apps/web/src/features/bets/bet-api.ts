@@ -1,0 +1,61 @@
+/**
+ * Loads a bet overview with the `Info` whisper (spec 2): over the realtime socket when it is
+ * connected, else the same handler through `POST /api/whisper`. The contract is imported as a type
+ * only, so zod stays out of the chunk.
+ */
+import { useQuery } from '@tanstack/react-query';
+import type { BetOverview } from '@nebula/contracts';
+import { apiFetch, isApiError } from '../../lib/api';
+import { ClientErrorCode, realtime, RealtimeError } from '../../lib/realtime';
+
+/** A bet overview, or `not-found` for an unknown (or malformed) bet id. */
+export type BetOverviewResult = { status: 'ok'; data: BetOverview } | { status: 'not-found' };
+
+/** Bet ids are decimal strings (contract: 1 to 19 digits). */
+export function isBetId(value: string): boolean {
+  return /^\d{1,19}$/.test(value);
+}
+
+function isNotFound(error: unknown): boolean {
+  if (isApiError(error)) return error.status === 404 || error.status === 422;
+  if (error instanceof RealtimeError) return error.code === 404 || error.code === 422;
+  return false;
+}
+
+const CONNECTION_CODES = new Set<number>(Object.values(ClientErrorCode));
+
+async function callInfo(data: { game_id: string }): Promise<BetOverview> {
+  const overHttp = () => apiFetch<BetOverview>('POST', '/api/whisper', { event: 'Info', data });
+  if (!realtime.connected) return overHttp();
+  try {
+    return await realtime.whisper<BetOverview>('Info', data);
+  } catch (error) {
+    // The socket dropped or timed out (not a server answer): the same handler over HTTP.
+    if (error instanceof RealtimeError && CONNECTION_CODES.has(error.code)) return overHttp();
+    throw error;
+  }
+}
+
+/** One `Info` call; `not-found` is an answer, other failures throw. */
+export async function fetchBetOverview(betId: string): Promise<BetOverviewResult> {
+  if (!isBetId(betId)) return { status: 'not-found' };
+  try {
+    return { status: 'ok', data: await callInfo({ game_id: betId }) };
+  } catch (error) {
+    if (isNotFound(error)) return { status: 'not-found' };
+    throw error;
+  }
+}
+
+/** Query key of a bet overview. */
+export const betOverviewKey = (betId: string) => ['bets', 'overview', betId] as const;
+
+/** The bet overview of `betId` (cached briefly: a revealed seed shows up on the next open). */
+export function useBetOverview(betId: string) {
+  return useQuery({
+    queryKey: betOverviewKey(betId),
+    queryFn: () => fetchBetOverview(betId),
+    staleTime: 5_000,
+    retry: 1,
+  });
+}

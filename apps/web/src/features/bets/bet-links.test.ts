@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import {
+  betShareUrl,
+  betVerifyHref,
+  isVerifiable,
+  telegramShareUrl,
+  toBase64UrlJson,
+  twitterShareUrl,
+} from './bet-links';
+import { SAMPLE_OVERVIEW } from './sample-overview';
+
+describe('bet links', () => {
+  it('builds the share link of spec 2: origin with ?game={game}-{betId}', () => {
+    expect(betShareUrl('https://casino.example', 'dice', '35')).toBe('https://casino.example/?game=dice-35');
+    expect(betShareUrl('https://casino.example/', 'dice', '35')).toBe('https://casino.example/?game=dice-35');
+  });
+
+  it('builds the two external share targets', () => {
+    const url = 'https://casino.example/?game=dice-35';
+    const x = new URL(twitterShareUrl(url, 'Dice bet #35: 2×'));
+    expect(x.origin + x.pathname).toBe('https://twitter.com/intent/tweet');
+    expect(x.searchParams.get('url')).toBe(url);
+    expect(x.searchParams.get('text')).toBe('Dice bet #35: 2×');
+    const tg = new URL(telegramShareUrl(url, 'hi'));
+    expect(tg.origin + tg.pathname).toBe('https://t.me/share/url');
+    expect(tg.searchParams.get('url')).toBe(url);
+  });
+
+  it('links a revealed bet to the verifier with its params and house edge', () => {
+    const { info } = SAMPLE_OVERVIEW;
+    const href = betVerifyHref(info);
+    expect(href).not.toBeNull();
+    const query = new URL(href!, 'http://x').searchParams;
+    expect(query.get('verify')).toBe(`dice-${info.server_seed}-${info.client_seed}-0`);
+    expect(JSON.parse(Buffer.from(query.get('params')!, 'base64url').toString('utf8'))).toEqual(info.params);
+    expect(query.get('edge')).toBe('100');
+  });
+
+  it('has no verify link while the seed is secret or the nonce is unknown', () => {
+    const { info } = SAMPLE_OVERVIEW;
+    expect(isVerifiable({ ...info, server_seed: null })).toBe(false);
+    expect(betVerifyHref({ ...info, nonce: -1 })).toBeNull();
+  });
+
+  it('encodes JSON as unpadded base64url', () => {
+    expect(toBase64UrlJson({ a: '??>' })).toBe(Buffer.from('{"a":"??>"}').toString('base64url'));
+  });
+});

@@ -1,0 +1,73 @@
+/**
+ * The bets feature's texts (keys under `betsUi.`), English and German. They load with the popup's chunk.
+ */
+import { addTranslations } from '../../lib/i18n';
+
+export const betsUiEn = {
+  title: 'Bet overview',
+  by: 'Placed by',
+  hidden: 'Hidden',
+  hiddenHint: 'This player keeps their bets private.',
+  demo: 'Demo',
+  amount: 'Bet amount',
+  multiplier: 'Multiplier',
+  win: 'Win',
+  profit: 'Profit',
+  seeds: 'Provably fair',
+  serverSeedHash: 'Server seed hash',
+  serverSeed: 'Server seed',
+  notRevealed: 'Not revealed yet — rotate your seed pair to verify',
+  clientSeed: 'Client seed',
+  nonce: 'Nonce',
+  verify: 'Verify',
+  share: 'Share',
+  copyLink: 'Copy link',
+  linkCopied: 'Link copied',
+  shareX: 'Share on X',
+  shareTelegram: 'Share on Telegram',
+  shareText: '{{game}} bet #{{id}}: {{multiplier}}×',
+  copy: 'Copy',
+  copyId: 'Copy bet id',
+  copied: 'Copied',
+  notFoundTitle: 'Bet not found',
+  notFoundText: 'There is no bet with this id.',
+  errorTitle: 'The bet could not be loaded',
+  errorText: 'Check your connection and try again.',
+  retry: 'Try again',
+};
+
+export const betsUiDe: typeof betsUiEn = {
+  title: 'Wettübersicht',
+  by: 'Gesetzt von',
+  hidden: 'Verborgen',
+  hiddenHint: 'Dieser Spieler hält seine Wetten privat.',
+  demo: 'Demo',
+  amount: 'Einsatz',
+  multiplier: 'Multiplikator',
+  win: 'Gewinn',
+  profit: 'Profit',
+  seeds: 'Nachweislich fair',
+  serverSeedHash: 'Server-Seed-Hash',
+  serverSeed: 'Server-Seed',
+  notRevealed: 'Noch nicht aufgedeckt — wechsle dein Seed-Paar, um zu prüfen',
+  clientSeed: 'Client-Seed',
+  nonce: 'Nonce',
+  verify: 'Prüfen',
+  share: 'Teilen',
+  copyLink: 'Link kopieren',
+  linkCopied: 'Link kopiert',
+  shareX: 'Auf X teilen',
+  shareTelegram: 'Auf Telegram teilen',
+  shareText: '{{game}}-Wette #{{id}}: {{multiplier}}×',
+  copy: 'Kopieren',
+  copyId: 'Wett-ID kopieren',
+  copied: 'Kopiert',
+  notFoundTitle: 'Wette nicht gefunden',
+  notFoundText: 'Es gibt keine Wette mit dieser ID.',
+  errorTitle: 'Die Wette konnte nicht geladen werden',
+  errorText: 'Prüfe deine Verbindung und versuche es erneut.',
+  retry: 'Erneut versuchen',
+};
+
+addTranslations('en', { betsUi: betsUiEn });
+addTranslations('de', { betsUi: betsUiDe });

@@ -1,0 +1,72 @@
+/**
+ * The "How it works" tab: the algorithm in plain words, as `@nebula/fairness` implements it
+ * (ARCHITECTURE.md section 4): commitment, client seed and nonce, the HMAC-SHA256 byte stream,
+ * 4 bytes per float, and how each game maps floats to its outcome.
+ */
+import { useTranslation } from 'react-i18next';
+import { Binary, Dices, Fingerprint, Hash, KeyRound, RefreshCw } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { VERIFIABLE_GAMES } from './params-draft';
+import './how-it-works.css';
+
+function Step({
+  icon,
+  index,
+  id,
+  children,
+}: {
+  icon: ReactNode;
+  index: number;
+  id: string;
+  children?: ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <section className="pg-card fv-how" aria-labelledby={`fv-how-${id}`}>
+      <div className="fv-card__head">
+        <span className="pg-card__icon">{icon}</span>
+        <h2 className="pg-card__title" id={`fv-how-${id}`}>
+          <span className="fv-how__index">{index}</span>
+          {t(`fairnessUi.how.${id}.title`)}
+        </h2>
+      </div>
+      <p className="pg-card__text">{t(`fairnessUi.how.${id}.text`)}</p>
+      {children}
+    </section>
+  );
+}
+
+/** The algorithm explained. */
+export function HowItWorks() {
+  const { t } = useTranslation();
+  return (
+    <div className="fv-how-list" data-testid="fairness-how">
+      <Step icon={<Fingerprint size={18} />} index={1} id="commit">
+        <code className="fv-formula">commitment = SHA256(serverSeed)</code>
+      </Step>
+      <Step icon={<KeyRound size={18} />} index={2} id="inputs" />
+      <Step icon={<Hash size={18} />} index={3} id="hmac">
+        <code className="fv-formula">
+          bytes(round) = HMAC_SHA256(key = serverSeed, message = clientSeed + &quot;:&quot; + nonce +
+          &quot;:&quot; + round)
+        </code>
+      </Step>
+      <Step icon={<Binary size={18} />} index={4} id="floats">
+        <code className="fv-formula">float = b0 / 256 + b1 / 256² + b2 / 256³ + b3 / 256⁴</code>
+      </Step>
+      <Step icon={<Dices size={18} />} index={5} id="games">
+        <dl className="fv-games">
+          {VERIFIABLE_GAMES.map((game) => (
+            <div key={game} className="fv-games__row">
+              <dt>{t(`fairnessUi.how.games.${game}.name`)}</dt>
+              <dd>{t(`fairnessUi.how.games.${game}.text`)}</dd>
+            </div>
+          ))}
+        </dl>
+      </Step>
+      <Step icon={<RefreshCw size={18} />} index={6} id="rotate">
+        <p className="pg-card__meta">{t('fairnessUi.how.rotate.link')}</p>
+      </Step>
+    </div>
+  );
+}

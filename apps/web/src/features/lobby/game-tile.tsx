@@ -1,0 +1,76 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Lock, Star } from 'lucide-react';
+import type { CatalogueGame } from '@nebula/contracts';
+import { gamePath, opensDemoPopup } from './catalogue-api';
+import { openGamePreview } from './demo-popup';
+import './lobby-texts';
+
+/** The fields a tile needs. */
+export type TileGame = Pick<
+  CatalogueGame,
+  'id' | 'name' | 'image' | 'provider' | 'launchable' | 'isFavorite' | 'blocked'
+>;
+
+/**
+ * A 195x196 game tile (spec 2 "Game tile grid"): marked when favourite, greyed and locked when the
+ * provider is restricted in the player's territory (such a tile cannot be opened), and opening the
+ * demo popup for `preview:` ids and provider games that cannot launch yet.
+ */
+export function GameTile({ game }: { game: TileGame }) {
+  const { t } = useTranslation();
+  const badges = (
+    <>
+      <img className="game-tile__art" src={game.image} alt="" loading="lazy" width={195} height={196} />
+      <span className="game-tile__name">{game.name}</span>
+      {game.isFavorite && (
+        <span className="game-tile__fav" title={t('lobbyUi.favourite')}>
+          <Star size={12} fill="currentColor" aria-hidden="true" />
+          <span className="sr-only">{t('lobbyUi.favourite')}</span>
+        </span>
+      )}
+    </>
+  );
+  const testProps = {
+    'data-testid': 'game-tile',
+    'data-game-id': game.id,
+    'data-blocked': game.blocked ? 'true' : undefined,
+    'data-favourite': game.isFavorite ? 'true' : undefined,
+  };
+  if (game.blocked) {
+    return (
+      <div
+        className="game-tile is-blocked"
+        role="img"
+        aria-label={`${game.name}: ${t('lobbyUi.blocked')}`}
+        aria-disabled="true"
+        title={t('lobbyUi.blocked')}
+        {...testProps}
+      >
+        {badges}
+        <span className="game-tile__lock" aria-hidden="true">
+          <Lock size={18} />
+          <small>{t('lobbyUi.blockedShort')}</small>
+        </span>
+      </div>
+    );
+  }
+  if (opensDemoPopup(game)) {
+    return (
+      <button
+        type="button"
+        className="game-tile is-preview"
+        aria-label={`${game.name} (${t('lobbyUi.preview')})`}
+        onClick={() => openGamePreview(game)}
+        {...testProps}
+      >
+        {badges}
+      </button>
+    );
+  }
+  return (
+    <Link to={gamePath(game.id)} className="game-tile" aria-label={game.name} {...testProps}>
+      {badges}
+    </Link>
+  );
+}

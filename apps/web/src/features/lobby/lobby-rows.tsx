@@ -1,0 +1,125 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useQueries } from '@tanstack/react-query';
+import { History, Lock, type LucideIcon } from 'lucide-react';
+import type { CatalogueGame, CatalogueProvider, GameFilter } from '@nebula/contracts';
+import { api } from '../../lib/api';
+import { useAppStore } from '../../lib/store';
+import { ROW_GAMES, ROW_PROVIDERS, gamesFilter, useGames, useProviders } from './catalogue-api';
+import { GameSlider } from './game-slider';
+import { GameTile } from './game-tile';
+import './lobby-texts';
+
+/** The page of a provider's games (spec 2: by provider name). */
+export function providerPath(name: string): string {
+  return `/casino/game/provider/${encodeURIComponent(name)}`;
+}
+
+/** A wide provider logo tile. */
+export function ProviderTile({ provider }: { provider: CatalogueProvider }) {
+  const { t } = useTranslation();
+  return (
+    <Link
+      to={providerPath(provider.name)}
+      className={`game-tile provider-tile${provider.blocked ? ' is-blocked' : ''}`}
+      aria-label={provider.name}
+      title={provider.blocked ? t('lobbyUi.blocked') : undefined}
+      data-testid="provider-tile"
+    >
+      <img className="game-tile__art" src={provider.image} alt="" loading="lazy" />
+      <span className="provider-tile__count">{t('lobbyUi.games', { count: provider.games })}</span>
+      {provider.blocked && (
+        <span className="game-tile__lock" aria-hidden="true">
+          <Lock size={16} />
+        </span>
+      )}
+    </Link>
+  );
+}
+
+/** A home row of one category: the first 10 games by priority (spec 2 section 7). */
+export function CategoryRow({
+  title,
+  icon: Icon,
+  filter,
+  viewAllPath,
+  extra,
+}: {
+  title: string;
+  icon: LucideIcon;
+  filter: GameFilter[];
+  viewAllPath: string;
+  /** A tile before the games (the optional poker tile of the Originals row). */
+  extra?: React.ReactNode;
+}) {
+  const { data, isError } = useGames(filter, ROW_GAMES);
+  const games = data?.games.slice(0, ROW_GAMES);
+  // A failed list is not shown as an error (spec 2 section 8): the row stays empty.
+  const tiles = games
+    ? [...(extra ? [extra] : []), ...games.map((game) => <GameTile key={game.id} game={game} />)]
+    : isError
+      ? []
+      : undefined;
+  return (
+    <GameSlider
+      title={title}
+      icon={<Icon size={18} />}
+      viewAllPath={viewAllPath}
+      tiles={tiles}
+      testId={`row-${viewAllPath.split('/').pop()?.toLowerCase()}`}
+    />
+  );
+}
+
+/** The featured providers row: the first 20 by priority. */
+export function ProvidersRow({ title, icon: Icon }: { title: string; icon: LucideIcon }) {
+  const { data, isError } = useProviders(true);
+  const tiles = data
+    ? data.slice(0, ROW_PROVIDERS).map((provider) => <ProviderTile key={provider.id} provider={provider} />)
+    : isError
+      ? []
+      : undefined;
+  return (
+    <GameSlider
+      title={title}
+      icon={<Icon size={18} />}
+      viewAllPath="/provider/all"
+      tiles={tiles}
+      variant="provider"
+      testId="row-providers"
+    />
+  );
+}
+
+/** 'Recently played': the store's recent game ids, most recent first (hidden when empty). */
+export function RecentlyPlayedRow() {
+  const { t } = useTranslation();
+  const viewer = useAppStore((state) => state.user?._id ?? null);
+  const ids = useAppStore((state) => state.recentGameHistory)
+    .slice(-ROW_GAMES)
+    .reverse()
+    .filter((id) => id.length <= 64);
+  const results = useQueries({
+    queries: ids.map((id) => ({
+      queryKey: ['gamesFilter', viewer, [{ key: 'id', expect: id }], 1, 1],
+      queryFn: ({ signal }: { signal: AbortSignal }) =>
+        api(gamesFilter, { filter: [{ key: 'id', expect: id }], limit: 1, page: 1 }, { signal }),
+      staleTime: 60_000,
+    })),
+  });
+  if (ids.length === 0) return null;
+  const loading = results.some((result) => result.isPending);
+  const games = results
+    .map((result) => result.data?.games[0])
+    .filter((game): game is CatalogueGame => !!game);
+  if (!loading && games.length === 0) return null;
+  return (
+    <GameSlider
+      title={t('lobbyUi.recentlyPlayed')}
+      icon={<History size={18} />}
+      viewAllPath="/casino/originals"
+      tiles={loading ? undefined : games.map((game) => <GameTile key={game.id} game={game} />)}
+      testId="row-recent"
+    />
+  );
+}

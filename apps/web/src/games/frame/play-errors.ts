@@ -1,0 +1,50 @@
+/**
+ * What a failed Play does (spec 3 section 8): 0 ends silently; -2 opens the login modal with the
+ * server's 'Authorization is required'; -7 opens it for guests; -6 is a warning; -8 is ignored; other
+ * negative codes show the server's text; a 422 validation failure shows its message; any other
+ * positive code shows 'An error has occurred (code {code})'. -3 (unknown game) also returns home.
+ */
+import { NETWORK_ERROR_CODE, isApiError } from '../../lib/api';
+import { ClientErrorCode, RealtimeError } from '../../lib/realtime';
+
+export type PlayErrorAction =
+  | { kind: 'silent' }
+  | {
+      kind: 'toast';
+      level: 'error' | 'warning';
+      /** The text to show; null means the generic 'An error has occurred (code {code})'. */
+      text: string | null;
+      code: number;
+      login?: boolean;
+      home?: boolean;
+    };
+
+/** The numeric play code and message of a failed call (socket or HTTP). */
+export function playErrorCode(error: unknown): { code: number; message: string; transport: boolean } {
+  if (error instanceof RealtimeError) {
+    const transport = Object.values(ClientErrorCode).includes(error.code as 429 | 503 | 504);
+    return { code: error.code, message: error.message, transport };
+  }
+  if (isApiError(error)) {
+    if (error.code === NETWORK_ERROR_CODE) return { code: 503, message: error.message, transport: true };
+    return {
+      code: typeof error.code === 'number' ? error.code : error.status,
+      message: error.message,
+      transport: false,
+    };
+  }
+  return { code: 500, message: error instanceof Error ? error.message : String(error), transport: false };
+}
+
+export function playErrorAction(error: unknown, isGuest: boolean): PlayErrorAction {
+  const { code, message, transport } = playErrorCode(error);
+  if (code === 0 || code === -8) return { kind: 'silent' };
+  if (transport) return { kind: 'toast', level: 'error', text: message, code };
+  if (code === -2) return { kind: 'toast', level: 'error', text: message, code, login: true };
+  if (code === -7) return { kind: 'toast', level: 'error', text: message, code, login: isGuest };
+  if (code === -6) return { kind: 'toast', level: 'warning', text: message, code };
+  if (code === -3) return { kind: 'toast', level: 'error', text: message, code, home: true };
+  if (code < 0) return { kind: 'toast', level: 'error', text: message, code };
+  if (code === 422) return { kind: 'toast', level: 'error', text: message, code };
+  return { kind: 'toast', level: 'error', text: null, code };
+}

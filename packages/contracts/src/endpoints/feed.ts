@@ -1,0 +1,182 @@
+import { z } from 'zod';
+import { defineEndpoint, policy } from '../endpoint.js';
+import { liveGameEvent } from './games.js';
+
+/**
+ * The live feed under the casino pages, the latest wins ticker and the weekly race (spec 3 sections 3,
+ * 4, 7 and 9). Only real bets appear anywhere here; demo bets never do.
+ */
+
+const decimalString = z.string().regex(/^-?\d+(\.\d+)?$/);
+
+/** Live feed channels (spec 3 section 3). `mine` is for signed-in players; guests get `all` instead. */
+export const liveFeedChannels = ['mine', 'all', 'high_rollers', 'lucky_wins', 'race'] as const;
+export type LiveFeedChannel = (typeof liveFeedChannels)[number];
+
+/** Entries in the feed by default (the player's count setting), and the most one call returns. */
+export const LIVE_FEED_DEFAULT_COUNT = 10;
+export const LIVE_FEED_MAX_COUNT = 50;
+/** high_rollers: bets whose wager (split total) is worth at least this many USD when placed. */
+export const HIGH_ROLLER_MIN_USD = 100;
+/** lucky_wins: won bets paying at least this multiplier. */
+export const LUCKY_WIN_MIN_MULTIPLIER = 10;
+
+/** One feed entry: exactly the data of the realtime `LiveGame` event, so both render the same way. */
+export const liveGameSchema = liveGameEvent.data;
+export type LiveGame = z.infer<typeof liveGameSchema>;
+
+export const latestGamesRequestSchema = z
+  .object({
+    mode: z.literal('casino').default('casino'),
+    /** A channel, or `all_wins` (every real win, newest first). */
+    type: z.enum([...liveFeedChannels, 'all_wins']).default('all'),
+    count: z.number().int().min(1).max(LIVE_FEED_MAX_COUNT).default(LIVE_FEED_DEFAULT_COUNT),
+  })
+  .strict();
+
+export const latestGamesEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/api/data/latestGames',
+  request: latestGamesRequestSchema,
+  response: z.array(liveGameSchema),
+  policy: policy.public,
+  summary:
+    'The latest real bets of a live feed channel, newest first, in the LiveGame event shape (guests asking for mine get all).',
+});
+
+/** Latest wins ticker: at most this many entries (spec 3 section 9); the web shows 9 at first. */
+export const LATEST_WINS_MAX = 30;
+export const LATEST_WINS_INITIAL = 9;
+
+/** A latest win (spec 3 section 3). The server only reports real wins (`winType` 'game'). */
+export const latestWinSchema = z.object({
+  /** The bet id. */
+  _id: z.string(),
+  /** The game id, e.g. `dice`. */
+  game: z.string(),
+  /** The game's display name. */
+  name: z.string(),
+  /** Trading ticker; null for casino games. */
+  ticker: z.string().nullable(),
+  image: z.string(),
+  /** The player as the viewer may see them ('Hidden' with an empty id for private bets). */
+  player: liveGameSchema.shape.user,
+  multiplier: z.string(),
+  usdProfit: decimalString,
+  profit: decimalString,
+  currency: z.string(),
+  splitTotal: decimalString,
+  payout: decimalString,
+  winType: z.enum(['game', 'trade', 'sport']),
+});
+export type LatestWin = z.infer<typeof latestWinSchema>;
+
+export const latestWinsEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/api/data/latestWins',
+  request: z
+    .object({ count: z.number().int().min(1).max(LATEST_WINS_MAX).default(LATEST_WINS_MAX) })
+    .strict(),
+  response: z.array(latestWinSchema),
+  policy: policy.public,
+  summary: 'The latest real wins (profit above zero), newest first. Never simulated.',
+});
+
+/** Adds two decimal strings exactly (no floats). */
+function addDecimal(a: string, b: string): string {
+  const places = Math.max(a.split('.')[1]?.length ?? 0, b.split('.')[1]?.length ?? 0);
+  const atomic = (s: string) => {
+    const negative = s.startsWith('-');
+    const [whole = '0', frac = ''] = (negative ? s.slice(1) : s).split('.');
+    const v = BigInt(whole + frac.padEnd(places, '0'));
+    return negative ? -v : v;
+  };
+  const sum = atomic(a) + atomic(b);
+  const digits = (sum < 0n ? -sum : sum).toString().padStart(places + 1, '0');
+  const whole = digits.slice(0, digits.length - places);
+  const frac = places > 0 ? digits.slice(digits.length - places).replace(/0+$/, '') : '';
+  return `${sum < 0n ? '-' : ''}${whole}${frac ? `.${frac}` : ''}`;
+}
+
+/**
+ * The latest win a `LiveGame` event describes, or null when it is not a win. The web adds a win to
+ * the ticker from the realtime `LiveGame` event with this (no separate event exists); the server
+ * builds `latestWins` with it too, so both are identical.
+ */
+export function latestWinFromLiveGame(e: LiveGame): LatestWin | null {
+  if (e.game.status !== 'win') return null;
+  return {
+    _id: e.game._id,
+    game: e.metadata.id,
+    name: e.metadata.name,
+    ticker: null,
+    image: e.metadata.image,
+    player: e.user,
+    multiplier: e.game.multiplier,
+    usdProfit: e.game.profit_usd_converted,
+    profit: e.game.profit,
+    currency: e.game.currency,
+    splitTotal: e.game.splitTotal,
+    payout: addDecimal(e.game.wager, e.game.profit),
+    winType: 'game',
+  };
+}
+
+/**
+ * Weekly race prize shares by place, in tenths of a percent (spec 3 section 9): 40, 18, 11, 8, 6, 5,
+ * 4, 3, 2, 1 percent, then 0.2 percent each for places 11 to 20. They add up to 1000 (100 percent).
+ */
+export const RACE_PRIZE_SHARES_PERMILLE: readonly number[] = Object.freeze([
+  400, 180, 110, 80, 60, 50, 40, 30, 20, 10, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2,
+]);
+/** Places paid in the weekly race. */
+export const RACE_PAID_PLACES = RACE_PRIZE_SHARES_PERMILLE.length;
+
+/** A race week: the date (UTC) of its Monday, `YYYY-MM-DD`. */
+export const raceWeekSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'A date YYYY-MM-DD (a Monday).');
+
+export const raceEntrySchema = z.object({
+  /** 1 for the leader. */
+  place: z.number().int().min(1),
+  /** The player as the viewer may see them ('Hidden' with an empty id for private bets). */
+  user: liveGameSchema.shape.user,
+  /** Spec 3 section 3 "Race entry": entry.wager_usd. */
+  entry: z.object({ wager_usd: decimalString }),
+  wager_usd: decimalString,
+  /** The prize for this place in the pool's currency ('0' beyond the paid places). */
+  prize: decimalString,
+  /** Closed weeks only: the prize was paid. */
+  paid: z.boolean().optional(),
+});
+export type RaceEntry = z.infer<typeof raceEntrySchema>;
+
+export const raceLeaderboardSchema = z.object({
+  type: z.literal('week'),
+  week: raceWeekSchema,
+  /** Monday 00:00 UTC (ISO). */
+  startsAt: z.string(),
+  /** The next Monday 00:00 UTC, i.e. Sunday midnight UTC (ISO): the countdown's target. */
+  endsAt: z.string(),
+  /** The server's clock (ISO), so the countdown does not depend on the device's clock. */
+  now: z.string(),
+  /** running: the current week; closed: over, prizes not paid yet; paid: prizes paid. */
+  status: z.enum(['running', 'closed', 'paid']),
+  /** The prize pool (plugin setting `reward` in `currency`; for a paid week the pool it was paid from). */
+  prizePool: z.object({ reward: decimalString, currency: z.string() }),
+  /** The prize of each paid place, place 1 first. */
+  prizes: z.array(decimalString),
+  entries: z.array(raceEntrySchema),
+  /** The caller's own standing (null for guests). `place` is null outside the listed entries. */
+  me: z.object({ place: z.number().int().nullable(), wager_usd: decimalString }).nullable(),
+});
+export type RaceLeaderboard = z.infer<typeof raceLeaderboardSchema>;
+
+export const raceLeaderboardEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/api/leaderboard',
+  request: z.object({ type: z.literal('week'), week: raceWeekSchema.optional() }).strict(),
+  response: raceLeaderboardSchema,
+  policy: policy.public,
+  summary:
+    'The weekly race (race plugin): players ranked by USD wagered in real bets, Monday 00:00 to Sunday 24:00 UTC; a past week with `week`.',
+});

@@ -1,0 +1,293 @@
+/**
+ * The statements of one dice bet, written once and run two ways: by the raw-SQL baseline (named
+ * prepared statements through `pg`, bets-load.ts) and by pgbench (the script `pgbenchScript` renders,
+ * run with `-M prepared`). Both therefore send the same statements, in the same transactions, with
+ * the same win branch.
+ *
+ * The texts are imported from the server's modules (the exported constants the engine, the ledger,
+ * the seeds and the auth module send), so the baselines stay in step with the engine by construction;
+ * only the transaction shape below (which statements, in which transactions) is written here, and it
+ * must follow games.service.ts and ledger.service.ts.
+ *
+ * `ledger` (the default): the writes of a bet as the engine sends them:
+ *   nextval('bets_id_seq')                                                    the bet id
+ *   transfer + postings + player balance, one statement (TRANSFER_ONE_SQL)     wager
+ *   begin; update seed_pairs set nonce = nonce + 1 ... returning; insert bet + upsert game_stats; commit
+ *   on a win: TRANSFER_ONE_SQL again                                          payout
+ * (The engine reads the bet id in its pre-bet statement, PREBET_SQL, with its checks; this set sends
+ * only the `nextval`: the baseline does no more than a bet needs.)
+ * `all`: every statement the server sends for the same HTTP call: the bearer session lookup (one
+ * statement), PREBET_SQL (settings, currency, self-exclusion, live-feed player, seed pair check and
+ * the bet id) in place of the bare `nextval`, then the same writes. (The price is read from the price
+ * feed's one-second memory cache: about one read per second per server, not per bet.)
+ */
+import { RESOLVE_TOKEN_SQL } from '../../apps/server/src/modules/auth/sessions.service.js';
+import {
+  PREBET_SQL,
+  SETTLE_SQL,
+  SETTLE_WITHIN_SECONDS,
+} from '../../apps/server/src/modules/games/games.service.js';
+import { GAME_SETTING_KEYS } from '../../apps/server/src/modules/games/settings.js';
+import { TRANSFER_ONE_SQL } from '../../apps/server/src/modules/ledger/ledger.service.js';
+import { TAKE_NONCE_SQL } from '../../apps/server/src/modules/seeds/seeds.service.js';
+import { LAST_SEEN_RESOLUTION_SECONDS } from '../../apps/server/src/modules/auth/sessions.service.js';
+import {
+  ACCOUNT_BASE,
+  CURRENCY,
+  DICE_PARAMS,
+  HOUSE_EDGE_BPS,
+  PLAYER_ID_SQL_PREFIX,
+  WAGER,
+  WAGER_ATOMIC,
+  WIN_MULTIPLIER,
+  WIN_MULTIPLIER_FIXED,
+  WIN_PAYOUT_ATOMIC,
+} from './bets-shared.js';
+
+export type StatementSet = 'ledger' | 'all';
+
+/** What one bet's statements read and write, for the raw-SQL runner. */
+export interface BetContext {
+  userId: string;
+  /** sha256 hex of the player's bearer token (the `all` set's session lookup). */
+  tokenHash: string;
+  account: string;
+  house: string;
+  /** The dice roll, 0..10000 (uniform, as the game's float maps to it). */
+  roll: number;
+  betId: string;
+  seedId: string;
+  nonce: string;
+}
+
+export const isWin = (roll: number): boolean => roll > DICE_PARAMS.target;
+
+/** One parameterised statement. */
+export interface Statement {
+  /** Prepared-statement name (raw runner). */
+  name: string;
+  sql: string;
+  /** Parameter values for the raw runner, in $n order. */
+  values(c: BetContext): unknown[];
+  /** pgbench expressions for $1..$n (pgbench variables are `:name`). */
+  pgbench: string[];
+  /**
+   * The returned row's columns go into the context (raw) and into pgbench variables `{gset}{column}`
+   * ('' for the bare column names).
+   */
+  gset?: string;
+  into?(c: BetContext, row: Record<string, string>): void;
+}
+
+export type Step = Statement | 'begin' | 'commit' | { ifWin: Step[] };
+
+const PAYOUT = WIN_PAYOUT_ATOMIC.toString();
+const WAGER_S = WAGER_ATOMIC.toString();
+const metadata = (betId: string) => JSON.stringify({ game: 'dice', bet: betId });
+// pgbench substitutes `:name` even inside string literals: no literal here may contain `:` + a letter
+// or digit (hence ':' || 'wager' below, and the spaces in the params JSON).
+const PG_METADATA = `'{"game":"dice","bet":"' || :bet_id || '"}'`;
+const PG_WAGER_KEY = `'bet:' || :bet_id || ':' || 'wager'`;
+const PG_USER = `('${PLAYER_ID_SQL_PREFIX}' || lpad((:client_id)::text, 12, '0'))::uuid`;
+// sha256 of playerToken(:client_id), computed in SQL (pgbench has no per-client strings).
+const PG_TOKEN_HASH = `encode(sha256(('bets-bench-' || :client_id)::bytea), 'hex')`;
+
+const nextBetId: Statement = {
+  name: 'bet_id',
+  sql: "select nextval('bets_id_seq')::text as id",
+  values: () => [],
+  pgbench: [],
+  gset: 'bet_',
+  into: (c, row) => (c.betId = row.id as string),
+};
+
+/** The engine's wager and payout: one ledger statement each (the player's account and the house). */
+const transfer = (leg: 'wager' | 'payout'): Statement => {
+  const win = leg === 'payout';
+  const amount = win ? PAYOUT : WAGER_S;
+  return {
+    name: leg,
+    sql: TRANSFER_ONE_SQL,
+    values: (c) => [
+      `bet:${c.betId}:${leg}`,
+      win ? 'win' : 'bet',
+      CURRENCY,
+      amount,
+      win ? c.house : c.account,
+      win ? c.account : c.house,
+      metadata(c.betId),
+      c.account,
+      win ? amount : `-${amount}`,
+    ],
+    pgbench: [
+      `'bet:' || :bet_id || ':' || '${leg}'`,
+      win ? `'win'` : `'bet'`,
+      `'${CURRENCY}'`,
+      win ? ':payout' : ':wager',
+      win ? ':house' : ':acct',
+      win ? ':acct' : ':house',
+      PG_METADATA,
+      ':acct',
+      win ? ':payout' : ':neg_wager',
+    ],
+    // No row means the key was used before: the runner fails the bet.
+    gset: `${leg}_`,
+    into: () => undefined,
+  };
+};
+
+const wager: Step[] = [transfer('wager')];
+
+const settle: Step[] = [
+  'begin',
+  {
+    name: 'nonce',
+    sql: TAKE_NONCE_SQL,
+    values: (c) => [c.userId],
+    pgbench: [PG_USER],
+    gset: 'seed_',
+    into: (c, row) => {
+      c.seedId = row.id as string;
+      c.nonce = row.nonce as string;
+    },
+  },
+  {
+    // The engine's SETTLE_SQL: the bet row (only while its wager transfer is recent) and the
+    // player's game_stats row, in one statement.
+    name: 'bet',
+    sql: SETTLE_SQL,
+    values: (c) => {
+      const win = isWin(c.roll);
+      const payout = win ? WIN_PAYOUT_ATOMIC : 0n;
+      return [
+        c.betId,
+        c.userId,
+        'dice',
+        CURRENCY,
+        false,
+        WAGER_S,
+        win ? WIN_MULTIPLIER_FIXED : '0',
+        win ? WIN_MULTIPLIER.num.toString() : '0',
+        win ? WIN_MULTIPLIER.den.toString() : '1',
+        payout.toString(),
+        (payout - WAGER_ATOMIC).toString(),
+        c.seedId,
+        c.nonce,
+        JSON.stringify(DICE_PARAMS),
+        JSON.stringify({ roll: c.roll }),
+        HOUSE_EDGE_BPS,
+        WAGER,
+        `bet:${c.betId}:wager`,
+        SETTLE_WITHIN_SECONDS,
+      ];
+    },
+    pgbench: [
+      ':bet_id',
+      PG_USER,
+      `'dice'`,
+      `'${CURRENCY}'`,
+      'false',
+      ':wager',
+      ':mult',
+      ':mnum',
+      ':mden',
+      ':payout',
+      ':profit',
+      ':seed_id',
+      ':seed_nonce',
+      `'${JSON.stringify(DICE_PARAMS).replaceAll('":', '": ')}'`,
+      `'{"roll":' || :roll || '}'`,
+      String(HOUSE_EDGE_BPS),
+      `'${WAGER}'`,
+      PG_WAGER_KEY,
+      String(SETTLE_WITHIN_SECONDS),
+    ],
+    // No row means the bet was not inserted: the runner fails the bet.
+    gset: 'stats_',
+    into: () => undefined,
+  },
+  'commit',
+];
+
+const payout: Step[] = [transfer('payout')];
+
+// ---- The reads of the `all` set, as the server sends them.
+
+const byToken = (name: string, sql: string, seconds: number): Statement => ({
+  name,
+  sql,
+  values: (c) => [c.tokenHash, seconds],
+  pgbench: [PG_TOKEN_HASH, String(seconds)],
+});
+
+const session = byToken('session', RESOLVE_TOKEN_SQL, LAST_SEEN_RESOLUTION_SECONDS);
+
+/** The engine's pre-bet statement; its `bet_id` column is the bet id (pgbench: `:bet_id`). */
+const prebet: Statement = {
+  name: 'prebet',
+  sql: PREBET_SQL,
+  values: (c) => [GAME_SETTING_KEYS, CURRENCY, c.userId],
+  pgbench: [`'{${GAME_SETTING_KEYS.join(',')}}'`, `'${CURRENCY}'`, PG_USER],
+  gset: '',
+  into: (c, row) => (c.betId = row.bet_id as string),
+};
+
+/** The steps of one bet for a statement set. */
+export function betSteps(set: StatementSet): Step[] {
+  if (set === 'ledger') return [nextBetId, ...wager, ...settle, { ifWin: payout }];
+  return [session, prebet, ...wager, ...settle, { ifWin: payout }];
+}
+
+/** Round trips of one bet (lost, won). */
+export function roundTrips(set: StatementSet): { lose: number; win: number } {
+  const count = (steps: Step[], win: boolean): number =>
+    steps.reduce(
+      (n, s) => n + (typeof s === 'object' && 'ifWin' in s ? (win ? count(s.ifWin, win) : 0) : 1),
+      0,
+    );
+  const steps = betSteps(set);
+  return { lose: count(steps, false), win: count(steps, true) };
+}
+
+/**
+ * The pgbench script of one bet (run with `-M prepared`): client `:client_id` plays as player
+ * `:client_id`, whose account is `ACCOUNT_BASE + :client_id`; `house` is the house account's id.
+ */
+export function pgbenchScript(set: StatementSet, house: string): string {
+  const lines = [
+    `-- One dice bet (${set} statements), generated by scripts/bench/bets-sql.ts.`,
+    `\\set acct ${ACCOUNT_BASE} + :client_id`,
+    `\\set house ${house}`,
+    `\\set wager ${WAGER_S}`,
+    `\\set neg_wager 0 - :wager`,
+    `\\set roll random(0, 10000)`,
+    `\\set payout 0`,
+    `\\set mult 0`,
+    `\\set mnum 0`,
+    `\\set mden 1`,
+    `\\if :roll > ${DICE_PARAMS.target}`,
+    `\\set payout ${PAYOUT}`,
+    `\\set mult ${WIN_MULTIPLIER_FIXED}`,
+    `\\set mnum ${WIN_MULTIPLIER.num}`,
+    `\\set mden ${WIN_MULTIPLIER.den}`,
+    `\\endif`,
+    `\\set profit :payout - :wager`,
+  ];
+  const render = (steps: Step[]) => {
+    for (const s of steps) {
+      if (s === 'begin' || s === 'commit') lines.push(`${s};`);
+      else if ('ifWin' in s) {
+        lines.push(`\\if :roll > ${DICE_PARAMS.target}`);
+        render(s.ifWin);
+        lines.push('\\endif');
+      } else {
+        const sql = s.sql
+          .replace(/\s+/g, ' ')
+          .replace(/\$(\d+)/g, (_, n: string) => `(${s.pgbench[Number(n) - 1]})`);
+        lines.push(s.gset !== undefined ? `${sql} \\gset ${s.gset}`.trimEnd() : `${sql};`);
+      }
+    }
+  };
+  render(betSteps(set));
+  return `${lines.join('\n')}\n`;
+}
