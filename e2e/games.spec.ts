@@ -165,10 +165,36 @@ for (const game of GAME_CASES) {
       // Quick mode: the rounds settle without the 1 s animation.
       await page.getByTestId('quick-toggle').click();
       await expect(page.getByTestId('quick-toggle')).toHaveAttribute('aria-pressed', 'true');
+      // Quick rounds can end all five games before a check of the running state would look, so the
+      // locked Manual tab and the 'Stop' text are read by the page itself the moment the run starts.
+      const running = page.evaluate(
+        () =>
+          new Promise<{ stop: boolean; manualDisabled: boolean }>((resolve) => {
+            const read = () => {
+              const text = document.querySelector('[data-testid="bet-button"]')?.textContent ?? '';
+              if (text !== 'Stop') return false;
+              const manual = [...document.querySelectorAll('[role="tab"]')].find(
+                (t) => t.textContent === 'Manual',
+              );
+              resolve({
+                stop: true,
+                manualDisabled: (manual as HTMLButtonElement | undefined)?.disabled === true,
+              });
+              return true;
+            };
+            const observer = new MutationObserver(() => {
+              if (read()) observer.disconnect();
+            });
+            observer.observe(document.body, {
+              subtree: true,
+              childList: true,
+              characterData: true,
+              attributes: true,
+            });
+          }),
+      );
       await button.click();
-      await expect(button).toHaveText('Stop');
-      await expect(page.getByTestId('auto-tab')).toBeVisible();
-      await expect(page.getByRole('tab', { name: 'Manual' })).toBeDisabled();
+      expect(await running).toEqual({ stop: true, manualDisabled: true });
       await expect(button).toHaveText('Start', { timeout: 90_000 });
       const bets = await serverBets(player.token, game.id);
       expect(bets).toHaveLength(2 + AUTO_GAMES);
