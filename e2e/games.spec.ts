@@ -173,7 +173,7 @@ for (const game of GAME_CASES) {
             const read = () => {
               const text = document.querySelector('[data-testid="bet-button"]')?.textContent ?? '';
               if (text !== 'Stop') return false;
-              const manual = [...document.querySelectorAll('[role="tab"]')].find(
+              const manual = Array.from(document.querySelectorAll('[role="tab"]')).find(
                 (t) => t.textContent === 'Manual',
               );
               resolve({

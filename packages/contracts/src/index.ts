@@ -7,5 +7,7 @@ export * from './endpoints/auth.js';
 export * from './wallet-message.js';
 export * from './endpoints/wallet.js';
 export * from './endpoints/games.js';
+export * from './endpoints/extended.js';
+export * from './endpoints/crash.js';
 export * from './endpoints/catalogue.js';
 export * from './endpoints/feed.js';

@@ -51,6 +51,18 @@ export {
   isGameId,
 } from './registry.js';
 export { type RoundResult, type VerifyResult, resolveRound, verify } from './verify.js';
+export {
+  type ExtendedGame,
+  type ExtendedReplay,
+  type ExtendedStep,
+  type ExtendedStepType,
+  type FloatSource,
+  InvalidActionError,
+  arraySource,
+  floatSource,
+  replayExtended,
+} from './extended.js';
+export { EXTENDED_GAMES, EXTENDED_GAME_IDS, type ExtendedGameId, getExtendedGame } from './extended-registry.js';
 
 export * from './dice/dice.js';
 export * from './limbo/limbo.js';
@@ -60,3 +72,18 @@ export * from './wheel/wheel.js';
 export * from './roulette/roulette.js';
 export * from './diamonds/diamonds.js';
 export * from './baccarat/baccarat.js';
+export * from './crash/crash.js';
+// extended game exports: mines
+export * from './mines/mines.js';
+// extended game exports: tower
+export * from './tower/tower.js';
+// extended game exports: stairs
+export * from './stairs/stairs.js';
+// extended game exports: hilo
+export * from './hilo/hilo.js';
+// extended game exports: coinflip
+export * from './coinflip/coinflip.js';
+// extended game exports: blackjack
+export * from './blackjack/blackjack.js';
+// extended game exports: videopoker
+export * from './videopoker/videopoker.js';

@@ -1,6 +1,7 @@
 import { Channels, onlineCountEvent } from '@nebula/contracts';
 import type { AppContext } from '../platform/context.js';
 import { pruneUsedCaptchas } from '../modules/captcha/index.js';
+import { registerCrashJobs } from '../modules/crash/index.js';
 import { registerDepositJobs } from '../modules/deposits/index.js';
 import { registerGameJobs } from '../modules/games/index.js';
 import { registerPriceJobs } from '../modules/prices/index.js';
@@ -36,5 +37,6 @@ export function registerCoreJobs(jobs: JobRunner, ctx: AppContext): void {
   registerPriceJobs(jobs, ctx);
   registerWithdrawalJobs(jobs, ctx);
   registerGameJobs(jobs, ctx);
+  registerCrashJobs(jobs, ctx);
   registerRaceJobs(jobs, ctx);
 }

@@ -16,6 +16,7 @@ import { registerPricesModule } from './prices/index.js';
 import { registerWithdrawalsModule } from './withdrawals/index.js';
 import { registerDemoMoneyModule } from './demo-money/index.js';
 import { registerDepositsModule } from './deposits/index.js';
+import { registerCrashModule } from './crash/index.js';
 import { registerGamesModule } from './games/index.js';
 import { registerCatalogueModule } from './catalogue/index.js';
 import { registerFeedModule } from './feed/index.js';
@@ -42,6 +43,7 @@ export const modules: ModuleRegistration[] = [
   registerDemoMoneyModule,
   registerDepositsModule,
   registerGamesModule,
+  registerCrashModule,
   registerCatalogueModule,
   registerFeedModule,
   registerRaceModule,

@@ -7,29 +7,39 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { Gamepad2, SearchX } from 'lucide-react';
-import { getGame, isGameId, type GameId } from '@nebula/games';
+import { getExtendedGame, getGame, isGameId } from '@nebula/games';
 import { useAppStore } from '../lib/store';
 import { Button, EmptyState, PageFrame } from '../ui';
 import { FrameSkeleton, GameFrame } from './frame/game-frame';
 import { registerFrameTexts } from './frame/frame-texts';
-import { GAME_UI_LOADERS } from './registry';
-import type { GameUi } from './types';
+import { ExtendedFrame } from './frame/extended-frame';
+import { EXTENDED_UI_LOADERS, GAME_UI_LOADERS } from './registry';
+import type { ExtendedGameUi, GameUi } from './types';
 
 registerFrameTexts();
 
-type LoadState =
-  | { status: 'loading' }
-  | { status: 'ready'; ui: GameUi<unknown, unknown> }
-  | { status: 'error'; error: unknown };
+type AnyGameUi = GameUi<unknown, unknown> | ExtendedGameUi<unknown, unknown>;
 
-function useGameUi(id: GameId): [LoadState, () => void] {
+type LoadState =
+  { status: 'loading' } | { status: 'ready'; ui: AnyGameUi } | { status: 'error'; error: unknown };
+
+/** The loader of a game's UI chunk: single-round or extended; undefined for an unknown id. */
+function loaderFor(id: string): (() => Promise<{ default: AnyGameUi }>) | undefined {
+  if (isGameId(id)) return GAME_UI_LOADERS[id] as () => Promise<{ default: AnyGameUi }>;
+  if (getExtendedGame(id)) return EXTENDED_UI_LOADERS[id];
+  return undefined;
+}
+
+function useGameUi(id: string): [LoadState, () => void] {
   const [attempt, setAttempt] = useState(0);
   const [state, setState] = useState<LoadState>({ status: 'loading' });
   useEffect(() => {
     let alive = true;
-    GAME_UI_LOADERS[id]()
+    const load = loaderFor(id);
+    if (!load) return undefined;
+    load()
       .then((module) => {
-        if (alive) setState({ status: 'ready', ui: module.default as GameUi<unknown, unknown> });
+        if (alive) setState({ status: 'ready', ui: module.default });
       })
       .catch((error: unknown) => {
         console.error(`[games] loading the ${id} UI failed`, error);
@@ -73,12 +83,12 @@ function GameNotFound({ id }: { id: string }) {
   );
 }
 
-function KnownGame({ id }: { id: GameId }) {
+function KnownGame({ id }: { id: string }) {
   const { t } = useTranslation();
   const [state, retry] = useGameUi(id);
   const pushRecentGame = useAppStore((s) => s.pushRecentGame);
   useEffect(() => pushRecentGame(id), [id, pushRecentGame]);
-  const name = getGame(id)?.name ?? id;
+  const name = getGame(id)?.name ?? getExtendedGame(id)?.name ?? id;
 
   return (
     <PageFrame
@@ -92,7 +102,11 @@ function KnownGame({ id }: { id: GameId }) {
       className="gf-page"
     >
       {state.status === 'ready' ? (
-        <GameFrame key={id} gameId={id} ui={state.ui} />
+        'kind' in state.ui && state.ui.kind === 'extended' ? (
+          <ExtendedFrame key={id} gameId={id} ui={state.ui} />
+        ) : (
+          <GameFrame key={id} gameId={id} ui={state.ui as GameUi<unknown, unknown>} />
+        )
       ) : state.status === 'loading' ? (
         <FrameSkeleton />
       ) : (
@@ -117,6 +131,6 @@ function KnownGame({ id }: { id: GameId }) {
 /** The route page. */
 export function GamePage() {
   const { id = '' } = useParams();
-  if (!isGameId(id)) return <GameNotFound id={id} />;
+  if (!loaderFor(id)) return <GameNotFound id={id} />;
   return <KnownGame key={id} id={id} />;
 }

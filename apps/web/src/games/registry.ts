@@ -1,5 +1,5 @@
 import type { GameId } from '@nebula/games';
-import type { GameModule } from './types';
+import type { ExtendedGameModule, GameModule } from './types';
 
 /** Each in-house game's UI, loaded on demand when its page opens (one chunk per game). */
 export const GAME_UI_LOADERS: Record<GameId, () => Promise<GameModule>> = {
@@ -11,4 +11,22 @@ export const GAME_UI_LOADERS: Record<GameId, () => Promise<GameModule>> = {
   roulette: () => import('./roulette'),
   diamonds: () => import('./diamonds'),
   baccarat: () => import('./baccarat'),
+};
+
+/** Each extended game's UI (mines, tower, ...), loaded on demand like the single-round games. */
+export const EXTENDED_UI_LOADERS: Record<string, () => Promise<ExtendedGameModule>> = {
+  // extended ui: mines
+  mines: () => import('./mines'),
+  // extended ui: tower
+  tower: () => import('./tower'),
+  // extended ui: stairs
+  stairs: () => import('./stairs'),
+  // extended ui: hilo
+  hilo: () => import('./hilo'),
+  // extended ui: coinflip
+  coinflip: () => import('./coinflip'),
+  // extended ui: blackjack
+  blackjack: () => import('./blackjack'),
+  // extended ui: videopoker
+  videopoker: () => import('./videopoker'),
 };

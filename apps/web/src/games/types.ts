@@ -110,3 +110,75 @@ export interface GameUi<P = unknown, O = unknown> {
 
 /** What `games/{id}/index.ts` exports as default. */
 export type GameModule = { default: GameUi<any, any> }; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+// ---- extended games (mines, tower, stairs, hilo, coinflip, blackjack, video poker) -------------------
+
+/**
+ * An extended round as its board shows it: the server's last answer (Play, Turn, Finish or
+ * RestoreData). While `state` is 'in-progress', `view` is the game's `view(state)` from `@nebula/games`
+ * (never the undrawn outcome); once 'finished' it is the full state (mines revealed, dealer's hole card).
+ */
+export interface ExtendedRoundView<V = unknown> {
+  betId: string;
+  state: 'in-progress' | 'finished';
+  /** What the last answer was: the round opened, a decision continued / lost / finished it, the player took or cancelled, or the page restored it. */
+  last: 'start' | 'continue' | 'lose' | 'finish' | 'take' | 'cancel' | 'restore';
+  view: V;
+  /** Decimal strings: the multiplier paid now (cash-out value while open) and the amounts. */
+  multiplier: string;
+  wager: string;
+  payout: string;
+  profit: string;
+  currency: string;
+  canTake: boolean;
+  canCancel: boolean;
+  /** Milliseconds to animate the last step (0 in quick mode or on restore). */
+  delay: number;
+}
+
+export interface ExtendedBoardProps<P, V> extends WagerContext {
+  params: P;
+  /** Before a round the board may change params (mines: the mine count is a control, not the board). */
+  setParams: (next: P) => void;
+  /** True while no round is open and a Play is in flight, or params must not change. */
+  locked: boolean;
+  /** The open or last ended round of this visit (or the restored one); null before the first. */
+  round: ExtendedRoundView<V> | null;
+  /** Increments with every server answer about the round: animate on change. */
+  roundKey: number;
+  /**
+   * Sends one decision of the open round (the game's Turn `data`). Resolves once the answer is in
+   * `round`; errors are shown by the frame (a toast), never thrown. Ignored while `busy`.
+   */
+  turn: (action: unknown) => void;
+  /** True while a Play, Turn or Finish is in flight: the board must not send another decision. */
+  busy: boolean;
+  houseEdgeBps: number;
+  sound: SoundApi;
+}
+
+export interface ExtendedGameUi<P = unknown, V = unknown> {
+  id: string;
+  kind: 'extended';
+  /** Params before the player touched anything (must be playable). */
+  defaultParams: P;
+  Board: ComponentType<ExtendedBoardProps<P, V>>;
+  /** Sidebar controls under the wager input (mine count, difficulty); `locked` while a round is open. */
+  Controls?: ComponentType<ControlsProps<P>>;
+  /**
+   * Extra sidebar buttons while a round is open, for games whose decisions are buttons rather than board
+   * clicks (hilo: Higher / Lower / Skip; blackjack: Hit / Stand / Double / Split / Insurance; video
+   * poker: Draw). Rendered above the Take / Cancel button.
+   */
+  Actions?: ComponentType<ExtendedBoardProps<P, V>>;
+  /** The Play call's `data`; defaults to `params` as is. */
+  toPlayData?(params: P): unknown;
+  /**
+   * False for games whose rounds end by themselves and cannot be cashed out (blackjack, video poker):
+   * the frame then shows no Take button, only the game's Actions.
+   */
+  cashOut: boolean;
+}
+
+/** What `games/{id}/index.ts` of an extended game exports as default. */
+export type ExtendedGameModule = { default: ExtendedGameUi<any, any> }; // eslint-disable-line @typescript-eslint/no-explicit-any

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { defineEndpoint, policy } from '../endpoint.js';
 import { defineEvent, defineWhisper } from '../realtime.js';
+import { multiplayerPlayResponseSchema } from './crash.js';
+import { extendedPlayResponseSchema } from './extended.js';
 import { emptyRequest } from './platform.js';
 
 /**
@@ -113,9 +115,9 @@ export type PlayResponse = z.infer<typeof playResponseSchema>;
 export const playWhisper = defineWhisper({
   event: 'Play',
   request: playRequestSchema,
-  response: playResponseSchema,
+  response: z.union([playResponseSchema, extendedPlayResponseSchema, multiplayerPlayResponseSchema]),
   policy: policy.public,
-  summary: 'Places and settles one bet of a single-round in-house game.',
+  summary: 'Places and settles one bet of a single-round game, or opens a round of an extended game.',
 });
 
 /** The live feed event on Everyone for every settled real bet (spec 3 section 3). */

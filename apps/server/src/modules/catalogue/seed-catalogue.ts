@@ -1,12 +1,13 @@
 /**
  * Catalogue seed, run by db/seed.ts on every start (idempotent):
- * - the in-house games (type `originals`, category `originals`) from the game registry: inserted when
+ * - the in-house games (type `originals`, category `originals`) from the game registries (single-round,
+ *   then extended, then crash): inserted when
  *   missing, never overwritten, so an operator's edits (name, priority, hidden...) stay;
  * - in development or on a demo licence, once per database, the demo catalogue (20 providers, their
  *   restriction texts, about 150 provider games) and the home slides. A settings marker records that
  *   it ran, so rows an operator later deletes do not come back.
  */
-import { GAMES } from '@nebula/games';
+import { EXTENDED_GAMES, GAMES, crash } from '@nebula/games';
 import { ORIGINALS_TYPE } from '@nebula/contracts';
 import type { Database, Session } from '../../db/client.js';
 import { readLicenseSettings } from '../platform/index.js';
@@ -19,9 +20,10 @@ export const DEMO_CATALOGUE_MARKER = 'catalogue.demo_seeded';
 
 /** Inserts the in-house games that are missing (lobby order = priority order, 1000 down). */
 export async function seedOriginals(db: Pick<Database, 'query'>): Promise<void> {
-  const ids = GAMES.map((g) => g.id);
-  const names = GAMES.map((g) => g.name);
-  const priorities = GAMES.map((_, i) => 1000 - i * 10);
+  const all = [...GAMES, ...EXTENDED_GAMES, crash];
+  const ids = all.map((g) => g.id);
+  const names = all.map((g) => g.name);
+  const priorities = all.map((_, i) => 1000 - i * 10);
   await db.query(
     `insert into games (id, name, image, icon, type, provider, priority, categories, is_featured,
                         is_search_featured, custom_category, launchable)

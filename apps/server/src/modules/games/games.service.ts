@@ -32,9 +32,23 @@
  * the bet only while its wager is younger than {@link SETTLE_WITHIN_SECONDS} (the database clock, at the
  * insert), well inside the job's grace period.
  */
-import { PlayErrorCode, type PlayResponse, playRequestSchema } from '@nebula/contracts';
+import {
+  type ExtendedPlayResponse,
+  PlayErrorCode,
+  type PlayResponse,
+  playRequestSchema,
+} from '@nebula/contracts';
 import { floats } from '@nebula/fairness';
-import { getGame, payoutFor, type Ratio, ratioToDecimal, ratioToFixed, resolveRound } from '@nebula/games';
+import {
+  type ExtendedGame,
+  getExtendedGame,
+  getGame,
+  payoutFor,
+  type Ratio,
+  ratioToDecimal,
+  ratioToFixed,
+  resolveRound,
+} from '@nebula/games';
 import { type Amount, toDecimalString, tryParseAmount } from '@nebula/money';
 import type { z } from 'zod';
 import type { Session } from '../../db/client.js';
@@ -119,6 +133,8 @@ returning s.bets`;
 export interface GameEngineOptions {
   /** Game lookup; defaults to the @nebula/games registry. */
   games?: (id: string) => EngineGame | undefined;
+  /** Extended game lookup; defaults to the @nebula/games extended registry. */
+  extendedGames?: (id: string) => ExtendedGame | undefined;
   faults?: {
     /** Runs after the wager debit (step 2); a throw leaves a wager with no bet and no refund. */
     afterWager?: (betId: string) => void | Promise<void>;
@@ -137,9 +153,31 @@ interface Settled {
 
 const playError = (code: number, message: string) => AppError.domain(code, message);
 
+/** A bet that passed every check of step 1 (no money has moved yet). */
+export interface PreparedBet {
+  user: AuthUser;
+  input: PlayInput;
+  /** Parsed by the game's schema. */
+  params: unknown;
+  wager: Amount;
+  decimals: number;
+  edge: number;
+  /** USD value of the wager (real bets), and the price it used ('0' for demo). */
+  wagerUsd: string | null;
+  priceUsd: string;
+  /** Max profit in atomic units (real bets); null for demo. */
+  maxProfit: bigint | null;
+  betId: string;
+  hasPair: boolean;
+  live: LivePlayer | undefined;
+  single?: EngineGame;
+  extended?: ExtendedGame;
+}
+
 export class GameEngine {
   private readonly feed;
   private readonly games: (id: string) => EngineGame | undefined;
+  private extended: { open(bet: PreparedBet): Promise<ExtendedPlayResponse> } | undefined;
 
   constructor(
     private readonly ctx: AppContext,
@@ -149,7 +187,25 @@ export class GameEngine {
     this.games = opts.games ?? getGame;
   }
 
-  async play(user: AuthUser | null, input: PlayInput): Promise<PlayResponse> {
+  /** Sets the engine of the extended games: Play of an extended game opens a round there. */
+  useExtended(extended: { open(bet: PreparedBet): Promise<ExtendedPlayResponse> }): void {
+    this.extended = extended;
+  }
+
+  async play(user: AuthUser | null, input: PlayInput): Promise<PlayResponse | ExtendedPlayResponse> {
+    const prepared = await this.prepare(user, input);
+    if (prepared.extended) {
+      if (!this.extended) throw playError(PlayErrorCode.UnknownGame, 'Unknown game');
+      return this.extended.open(prepared);
+    }
+    return this.playSingle(prepared);
+  }
+
+  /**
+   * Step 1 for every kind of game: every check before money moves, in the order of the module comment.
+   * Extended games are checked against max profit when they pay (the payout is capped then), not up front.
+   */
+  async prepare(user: AuthUser | null, input: PlayInput): Promise<PreparedBet> {
     const { ctx } = this;
     const pre = (
       await ctx.database.query<PrebetRow>(
@@ -161,11 +217,12 @@ export class GameEngine {
     const settings = parseGameSettings(new Map(Object.entries(pre?.settings ?? {})));
     if (settings.disabled) throw playError(PlayErrorCode.Disabled, 'In-house games are temporarily disabled');
     if (!user) throw playError(PlayErrorCode.AuthorizationRequired, 'Authorization is required');
-    const game = this.games(input.api_id);
+    const extended = (this.opts.extendedGames ?? getExtendedGame)(input.api_id);
+    const game: EngineGame | ExtendedGame | undefined = extended ?? this.games(input.api_id);
     if (!game) throw playError(PlayErrorCode.UnknownGame, 'Unknown game');
     if (!isGameAvailable(settings, game))
       throw playError(PlayErrorCode.Unavailable, 'Game is temporarily unavailable');
-    if (input.demo && !acceptsDemo(game))
+    if (input.demo && !acceptsDemo(game as EngineGame))
       throw playError(PlayErrorCode.NoDemo, 'This game does not accept bets in demo mode');
     const parsedParams = game.params.safeParse(input.data ?? {});
     if (!parsedParams.success) throw validationError(parsedParams.error, 'data');
@@ -178,10 +235,10 @@ export class GameEngine {
     const wager: Amount = parsedBet.value;
     if (wager < 1n)
       throw playError(PlayErrorCode.MinimalWager, `Minimal wager is ${toDecimalString(1n, cur.decimals)}`);
-    if (game.totalWager) {
+    if (!extended && (game as EngineGame).totalWager) {
       let total: bigint;
       try {
-        total = game.totalWager(params);
+        total = (game as EngineGame).totalWager!(params);
       } catch {
         throw new AppError(422, 'invalid_bet', 'The stakes in data are invalid.');
       }
@@ -196,28 +253,56 @@ export class GameEngine {
       );
 
     const edge = edgeFor(settings, game);
-    const maxMultiplier = game.maxMultiplier(params, edge);
     let wagerUsd: string | null = null;
     let priceUsd = '0';
+    let maxProfit: bigint | null = null;
     if (!input.demo) {
       const quote = await this.feed.price(input.currency);
       priceUsd = quote?.usd ?? '0';
       const maxBet = usdToAtomic(settings.maxBetEur, quote?.eur ?? '0', cur.decimals, 'floor');
-      const maxProfit = usdToAtomic(settings.maxProfitUsd, priceUsd, cur.decimals, 'floor');
+      maxProfit = usdToAtomic(settings.maxProfitUsd, priceUsd, cur.decimals, 'floor');
       if (maxBet === null || maxProfit === null)
         throw playError(PlayErrorCode.NoPrice, 'Failed to get token price, try again later');
       if (wager > maxBet) throw playError(PlayErrorCode.MaxBet, `Max bet amount: ${settings.maxBetEur} EUR`);
-      if (payoutFor(wager, maxMultiplier) - wager > maxProfit)
-        throw playError(PlayErrorCode.MaxProfit, `Max profit per bet: ${settings.maxProfitUsd} USD`);
+      if (!extended) {
+        const maxMultiplier = (game as EngineGame).maxMultiplier(params, edge);
+        if (payoutFor(wager, maxMultiplier) - wager > maxProfit)
+          throw playError(PlayErrorCode.MaxProfit, `Max profit per bet: ${settings.maxProfitUsd} USD`);
+      }
       wagerUsd = usdValue(wager, priceUsd, cur.decimals);
     }
-
-    const player: AccountRef = { user: user.id, kind: input.demo ? 'demo' : 'real' };
-    const bank: AccountRef = { system: input.demo ? 'demo_faucet' : 'house' };
     const betId = pre?.bet_id;
     if (!betId) throw AppError.unauthenticated();
+    const live: LivePlayer | undefined =
+      pre?.name == null
+        ? undefined
+        : { name: pre.name, avatar: pre.avatar, private_bets: pre.private_bets === true };
+    return {
+      user,
+      input,
+      params,
+      wager,
+      decimals: cur.decimals,
+      edge,
+      wagerUsd,
+      priceUsd,
+      maxProfit,
+      betId,
+      hasPair: pre.has_pair,
+      live,
+      ...(extended ? { extended } : { single: game as EngineGame }),
+    };
+  }
+
+  private async playSingle(bet: PreparedBet): Promise<PlayResponse> {
+    const { ctx } = this;
+    const { user, input, params, wager, edge, wagerUsd, priceUsd, betId } = bet;
+    const cur = { decimals: bet.decimals };
+    const game = bet.single!;
+    const player: AccountRef = { user: user.id, kind: input.demo ? 'demo' : 'real' };
+    const bank: AccountRef = { system: input.demo ? 'demo_faucet' : 'house' };
     // A first bet creates the pair before any money moves (step 3 takes its nonce).
-    if (!pre.has_pair) await activeSeedPair(ctx.database, user.id);
+    if (!bet.hasPair) await activeSeedPair(ctx.database, user.id);
     const wagerKey = `bet:${betId}:wager`;
 
     try {
@@ -296,10 +381,6 @@ export class GameEngine {
     const profit = toDecimalString(payout - wager, cur.decimals);
     const delay = input.quick ? 0 : RESULT_DELAY_MS;
     if (!input.demo) {
-      const live: LivePlayer | undefined =
-        pre?.name == null
-          ? undefined
-          : { name: pre.name, avatar: pre.avatar, private_bets: pre.private_bets === true };
       void publishLiveBet(
         ctx,
         user.id,
@@ -314,7 +395,7 @@ export class GameEngine {
           profitUsd: usdValue(payout - wager, priceUsd, cur.decimals),
           delay,
         },
-        live,
+        bet.live,
       );
     }
     return {

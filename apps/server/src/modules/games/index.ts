@@ -4,18 +4,35 @@
  * `GameData` configuration, POST /api/games/history), the crash repair job (repair.ts), and the seeds
  * module it plays on (modules/seeds).
  */
-import { gameDataWhisper, infoWhisper, myBetsEndpoint, playWhisper } from '@nebula/contracts';
+import {
+  finishWhisper,
+  gameDataWhisper,
+  infoWhisper,
+  myBetsEndpoint,
+  playWhisper,
+  restoreWhisper,
+  turnWhisper,
+} from '@nebula/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../platform/context.js';
 import { registerEndpoint } from '../../platform/endpoints.js';
 import { AppError } from '../../platform/errors.js';
 import { registerSeedsModule } from '../seeds/index.js';
+import { crashServiceFor } from '../crash/index.js';
+import { ExtendedEngine } from './extended.service.js';
 import { GameEngine } from './games.service.js';
 import { betOverview, gameData, myBets } from './overview.js';
 import { GAME_SETTING_DEFAULTS } from './settings.js';
 
 export {
+  ExtendedEngine,
+  OPEN_WITHIN_SECONDS,
+  STEP_DELAY_MS,
+  type ExtendedEngineOptions,
+} from './extended.service.js';
+export {
   GameEngine,
+  type PreparedBet,
   RESULT_DELAY_MS,
   SETTLE_WITHIN_SECONDS,
   type GameEngineOptions,
@@ -41,8 +58,15 @@ export async function registerGamesModule(app: FastifyInstance, ctx: AppContext)
     );
   }
   const engine = new GameEngine(ctx);
+  const extended = new ExtendedEngine(ctx);
+  engine.useExtended(extended);
   const { whispers } = ctx.realtime;
-  whispers.register(playWhisper, ({ input, caller }) => engine.play(caller.user, input));
+  whispers.register(playWhisper, ({ input, caller }) =>
+    input.api_id === 'crash' ? crashServiceFor(ctx).bet(caller.user, input) : engine.play(caller.user, input),
+  );
+  whispers.register(turnWhisper, ({ input, caller }) => extended.turn(caller.user, input));
+  whispers.register(finishWhisper, ({ input, caller }) => extended.finish(caller.user, input));
+  whispers.register(restoreWhisper, ({ input, caller }) => extended.restore(caller.user, input));
   whispers.register(infoWhisper, ({ input, caller }) =>
     betOverview(ctx.database, caller.user, input.game_id),
   );

@@ -1,6 +1,5 @@
 /** The live feed of settled real bets on `Everyone` (spec 3 section 3), and the USD value helper. */
 import { Channels, liveGameEvent } from '@nebula/contracts';
-import type { GameDefinition } from '@nebula/games';
 import { amount, mulRatio, parseAmount, toDecimalString } from '@nebula/money';
 import type { AppContext } from '../../platform/context.js';
 
@@ -31,7 +30,7 @@ export interface LivePlayer {
 export async function publishLiveBet(
   ctx: AppContext,
   userId: string,
-  game: GameDefinition,
+  game: { readonly id: string; readonly name: string },
   betId: string,
   bet: LiveBet,
   player?: LivePlayer,

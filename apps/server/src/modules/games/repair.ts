@@ -6,7 +6,8 @@
  *  - a crash between steps 3 and 4: a settled bet with payout > 0 and no `bet:{id}:payout` transfer.
  *    The payout is replayed with that key; if the engine (or an earlier run) already paid, the ledger
  *    answers "replayed" and nothing moves, so paying twice is impossible.
- *  - a crash between steps 2 and 3: a `bet:{id}:wager` transfer with no bet row and no
+ *  - a crash between steps 2 and 3: a `bet:{id}:wager` transfer with no bet row (and no open or
+ *    finished extended round: an open round holds its wager; a cancelled one is refunded) and no
  *    `bet:{id}:refund`. Once the wager is older than the grace period it is refunded with key
  *    `bet:{id}:refund` (the key the engine itself refunds with). The engine inserts a bet row only while
  *    its wager is younger than SETTLE_WITHIN_SECONDS (30 s, checked by the database at the insert), so
@@ -123,6 +124,7 @@ async function refundPass(ctx: AppContext, opts: RepairOptions): Promise<Pass> {
        join ledger_accounts d on d.id = t.debit_account
        join ledger_accounts c on c.id = t.credit_account
       where not exists (select 1 from bets b where b.id = w.bet_id::bigint)
+        and not exists (select 1 from extended_rounds e where e.id = w.bet_id::bigint and e.status <> 'cancelled')
         and not exists (select 1 from ledger_transfers r where r.idempotency_key = 'bet:' || w.bet_id || ':refund')
       order by t.id limit ${BATCH}`,
     [opts.afterTransferId ?? '0', opts.graceSeconds ?? REPAIR_GRACE_SECONDS],

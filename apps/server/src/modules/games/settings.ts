@@ -75,7 +75,10 @@ export async function loadGameSettings(database: Pick<Database, 'query'>): Promi
 }
 
 /** The house edge in force for `game`: the setting when it is a valid integer, else the game's default. */
-export function edgeFor(settings: GameSettings, game: GameDefinition): number {
+export function edgeFor(
+  settings: GameSettings,
+  game: { readonly id: string; readonly defaultHouseEdgeBps?: number },
+): number {
   const v = settings.houseEdgeBps[game.id];
   return typeof v === 'number' && Number.isInteger(v) && v >= 0 && v <= MAX_HOUSE_EDGE_BPS
     ? v
@@ -83,7 +86,7 @@ export function edgeFor(settings: GameSettings, game: GameDefinition): number {
 }
 
 /** False when the operator switched this game off (play error -5). */
-export function isGameAvailable(settings: GameSettings, game: Pick<GameDefinition, 'id'>): boolean {
+export function isGameAvailable(settings: GameSettings, game: { readonly id: string }): boolean {
   return !settings.disabledIds.has(game.id);
 }
 

@@ -31,7 +31,20 @@ export const gameFrameEn = {
   profitOnWin: 'Profit on win',
   balance: 'Balance',
   demoBalance: 'Fun balance',
-  button: { bet: 'Bet', play: 'Play', start: 'Start', stop: 'Stop' },
+  button: {
+    bet: 'Bet',
+    play: 'Play',
+    start: 'Start',
+    stop: 'Stop',
+    take: 'Take {{profit}}',
+    cancel: 'Cancel',
+  },
+  extended: {
+    currentProfit: 'Total profit',
+    multiplier: 'Multiplier',
+    waitFinish: 'Wait for the game to finish',
+    restored: 'Your open round is back',
+  },
   autoSettings: {
     games: 'Number of games',
     gamesHint: '0 = infinite',
@@ -137,7 +150,20 @@ export const gameFrameDe: DeepStrings<Texts> = {
   profitOnWin: 'Gewinn bei Sieg',
   balance: 'Guthaben',
   demoBalance: 'Spielgeld',
-  button: { bet: 'Wetten', play: 'Spielen', start: 'Start', stop: 'Stopp' },
+  button: {
+    bet: 'Wetten',
+    play: 'Spielen',
+    start: 'Start',
+    stop: 'Stopp',
+    take: '{{profit}} nehmen',
+    cancel: 'Abbrechen',
+  },
+  extended: {
+    currentProfit: 'Gesamtgewinn',
+    multiplier: 'Multiplikator',
+    waitFinish: 'Warte, bis das Spiel beendet ist',
+    restored: 'Deine offene Runde ist zurück',
+  },
   autoSettings: {
     games: 'Anzahl der Spiele',
     gamesHint: '0 = unendlich',

@@ -31,12 +31,12 @@ import './frame.css';
 type AnyUi = GameUi<unknown, unknown>;
 
 /** A currency the store does not know yet (before /api/data/currencies answered). */
-function placeholderCurrency(id: string): Pick<Currency, 'id' | 'icon' | 'style' | 'name'> {
+export function placeholderCurrency(id: string): Pick<Currency, 'id' | 'icon' | 'style' | 'name'> {
   return { id, icon: '', style: '', name: id.toUpperCase() };
 }
 
 /** Fullscreen of an element, with a CSS fallback where the API is missing (iOS Safari). */
-function useFullscreen(target: React.RefObject<HTMLElement | null>) {
+export function useFullscreen(target: React.RefObject<HTMLElement | null>) {
   const [fallback, setFallback] = useState(false);
   const [native, setNative] = useState(false);
   useEffect(() => {

@@ -4,7 +4,9 @@
  * calls are typed by their contracts through zod-free endpoint refs.
  */
 import type {
+  ExtendedPlayResponse,
   GameData,
+  TurnResponse,
   PlayResponse,
   clientSeedChangeEndpoint,
   fairnessRotateEndpoint,
@@ -16,6 +18,7 @@ import type {
 import type { z } from 'zod';
 import { api, endpointRef } from '../../lib/api';
 import { realtime } from '../../lib/realtime';
+import type { ExtendedApi } from './extended-session';
 
 export type PlayRequest = z.input<typeof playRequestSchema>;
 
@@ -49,3 +52,11 @@ export function sendPlay(request: PlayRequest): Promise<PlayResponse> {
 export function fetchGameData(apiId: string): Promise<GameData> {
   return whisper<GameData>('GameData', { api_id: apiId });
 }
+
+/** The calls of an extended game's round (spec 3 section 7: the game helper's Turn, Finish, RestoreData). */
+export const extendedApi: ExtendedApi = {
+  play: (request) => whisper<ExtendedPlayResponse>('Play', request),
+  turn: (request) => whisper<TurnResponse>('Turn', request),
+  finish: (request) => whisper<ExtendedPlayResponse>('Finish', request),
+  restore: (request) => whisper<{ round: ExtendedPlayResponse | null }>('RestoreData', request),
+};

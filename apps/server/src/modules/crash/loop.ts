@@ -1,0 +1,269 @@
+/**
+ * The crash round loop: runs on the jobs leader only (`crash.rounds`, a job whose run lasts until the
+ * node stops being leader). Every step reads the open round from the database and moves it on, so a
+ * new leader continues exactly where a dead one stopped:
+ *
+ *   (no open round) -- pause after the last bust --> create: the chain's next game, its crash point
+ *     (hash + salt + house edge) and bust time stored with the round; MultiplayerTimerStart and
+ *     MultiplayerBettingStateChange(betting) are published.
+ *   betting -- betting_ends_at passed --> running (started_at = database clock; this update waits for
+ *     bets being inserted and makes later inserts fail); MultiplayerBettingStateChange(running).
+ *   running -- every tickMs: auto cash-outs reached are claimed and paid, new cash-outs announced in
+ *     MultiplayerDataUpdate with the multiplier -- started_at + bust_ms passed --> busted (this update
+ *     waits for cash-out claims in flight and makes later claims fail); MultiplayerGameFinished.
+ *   busted -- settleRound pays every bet (ledger keys make repeats no-ops) --> settled.
+ *
+ * Every transition is one guarded update (`where phase = ...`); when an old leader that lost its lock
+ * still runs for a moment, only one of them wins each transition and publishes its events. Times come
+ * from the database clock (as deltas), so nodes with skewed clocks agree.
+ */
+import {
+  Channels,
+  type EventData,
+  type RealtimeEvent,
+  multiplayerBettingStateChangeEvent,
+  multiplayerDataUpdateEvent,
+  multiplayerGameFinishedEvent,
+  multiplayerTimerStartEvent,
+} from '@nebula/contracts';
+import { crashPointFromHash, formatHundredths, multiplierAt, timeFor } from '@nebula/games';
+import { toDecimalString } from '@nebula/money';
+import type { AppContext } from '../../platform/context.js';
+import { chainHashOf, fixSalt, nextGame } from './chain-store.js';
+import type { CrashOptions } from './config.js';
+import { loadCrashSettings } from './settings.js';
+import { payBet, settleRound } from './settle.js';
+import { BET_COLUMNS, type BetRow, ROUND_COLUMNS, type RoundRow, outcomeOf, resultView } from './views.js';
+
+/**
+ * One tick's writes in one statement: claims the auto cash-outs whose target (at most the crash point)
+ * has been reached, and marks the cash-outs claimed since the last tick as announced. Returns both.
+ */
+const TICK_SQL = `with auto as (
+  update crash_bets b set cashout_ms = b.target_ms, cashout_kind = 'auto', announced = true
+   where b.round_id = $1::bigint and b.status = 'placed' and b.cashout_ms is null
+     and b.target <= $2::numeric and b.target_ms <= $3::bigint
+  returning b.*
+), manual as (
+  update crash_bets b set announced = true
+   where b.round_id = $1::bigint and b.cashout_ms is not null and not b.announced
+  returning b.*
+), changed as (select * from auto union all select * from manual)
+select ${BET_COLUMNS} from changed b join users u on u.id = b.user_id join currencies k on k.id = b.currency`;
+
+const sleep = (ms: number, signal: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    if (signal.aborted || ms <= 0) return resolve();
+    const timer = setTimeout(done, ms);
+    function done() {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    }
+    signal.addEventListener('abort', done, { once: true });
+  });
+
+export class CrashLoop {
+  /** Payments of auto cash-outs started by ticks, awaited before the round is settled. */
+  private readonly payments = new Set<Promise<unknown>>();
+
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly opts: Pick<CrashOptions, 'bettingMs' | 'pauseMs' | 'tickMs'>,
+  ) {}
+
+  /** Runs rounds until `signal` is aborted (demotion or shutdown). Errors end the run (the job retries). */
+  async run(signal: AbortSignal): Promise<void> {
+    while (!signal.aborted) await this.step(signal);
+  }
+
+  /** One move of the open round (or the creation of the next one). */
+  async step(signal: AbortSignal): Promise<void> {
+    const round = await this.openRound();
+    if (!round) {
+      const pause = await this.pauseLeft();
+      if (pause > 0) return sleep(pause, signal);
+      if (!(await this.createRound())) await sleep(1_000, signal);
+      return;
+    }
+    if (round.phase === 'betting') {
+      const left = Number(round.betting_left_ms);
+      if (left > 0) return sleep(left, signal);
+      await this.start(round);
+    } else if (round.phase === 'running') {
+      await this.rise(round, signal);
+    } else {
+      // Busted by a leader that died before settling: tell the clients again, then settle.
+      this.publishFinished(round);
+      await this.finish(round, signal);
+    }
+  }
+
+  private async openRound(): Promise<RoundRow | undefined> {
+    return (
+      await this.ctx.database.query<RoundRow>(
+        `select ${ROUND_COLUMNS} from crash_rounds r join crash_chains c on c.id = r.chain_id
+          where r.settled_at is null`,
+        [],
+        'crash.open_round',
+      )
+    )[0];
+  }
+
+  /** Milliseconds left of the pause after the last bust. */
+  private async pauseLeft(): Promise<number> {
+    const rows = await this.ctx.database.query<{ left: string | null }>(
+      `select ($1::int - extract(epoch from (clock_timestamp() - busted_at)) * 1000)::bigint::text as left
+         from crash_rounds order by id desc limit 1`,
+      [this.opts.pauseMs],
+    );
+    return Number(rows[0]?.left ?? 0);
+  }
+
+  /** Creates the next round; false when no chain has a game left (the chain job is publishing one). */
+  async createRound(): Promise<boolean> {
+    const { database } = this.ctx;
+    const next = await nextGame(database);
+    if (!next) return false;
+    const salt = next.salt ?? (await fixSalt(database, next.chainId));
+    const hash = await chainHashOf(database, next.chainId, next.index);
+    const { houseEdgeBps } = await loadCrashSettings(database);
+    const crashPoint = crashPointFromHash(hash, salt, houseEdgeBps);
+    const rows = await database.query<{ id: string; betting_ends_at: Date; server_time: Date }>(
+      `insert into crash_rounds (chain_id, chain_index, hash, crash_point, house_edge_bps, bust_ms, phase,
+         betting_ms, betting_ends_at, ledger_floor)
+       values ($1, $2, $3, $4::numeric, $5, $6, 'betting', $7::int,
+         clock_timestamp() + make_interval(secs => $7::int / 1000.0),
+         (select coalesce(max(id), 0) from ledger_transfers))
+       on conflict do nothing
+       returning id::text as id, betting_ends_at, clock_timestamp() as server_time`,
+      [
+        next.chainId,
+        next.index,
+        hash,
+        crashPoint.toString(),
+        houseEdgeBps,
+        timeFor(crashPoint),
+        this.opts.bettingMs,
+      ],
+    );
+    const created = rows[0];
+    if (!created) return true; // Another node created it: the next step picks it up.
+    const serverTime = created.server_time.toISOString();
+    this.publish(multiplayerTimerStartEvent, {
+      game: 'crash',
+      round: created.id,
+      duration: this.opts.bettingMs,
+      endsAt: created.betting_ends_at.toISOString(),
+      serverTime,
+      chain: { id: next.chainId, terminatingHash: next.terminatingHash },
+    });
+    this.publish(multiplayerBettingStateChangeEvent, {
+      game: 'crash',
+      round: created.id,
+      state: 'betting',
+      startedAt: null,
+      serverTime,
+    });
+    return true;
+  }
+
+  private async start(round: RoundRow): Promise<void> {
+    const rows = await this.ctx.database.query<{ started_at: Date; server_time: Date }>(
+      `update crash_rounds set phase = 'running', started_at = clock_timestamp()
+        where id = $1::bigint and phase = 'betting' and clock_timestamp() >= betting_ends_at
+        returning started_at, clock_timestamp() as server_time`,
+      [round.id],
+    );
+    const started = rows[0];
+    if (!started) return;
+    this.publish(multiplayerBettingStateChangeEvent, {
+      game: 'crash',
+      round: round.id,
+      state: 'running',
+      startedAt: started.started_at.toISOString(),
+      serverTime: started.server_time.toISOString(),
+    });
+  }
+
+  /** Ticks until the bust time, then busts and settles the round. */
+  private async rise(round: RoundRow, signal: AbortSignal): Promise<void> {
+    const bustMs = Number(round.bust_ms);
+    const t0 = performance.now();
+    const e0 = Number(round.elapsed_ms ?? 0);
+    const elapsed = () => e0 + Math.floor(performance.now() - t0);
+    while (!signal.aborted && elapsed() < bustMs) {
+      await this.tick(round, elapsed());
+      await sleep(Math.min(this.opts.tickMs, bustMs - elapsed()), signal);
+    }
+    if (signal.aborted) return;
+    const rows = await this.ctx.database.query<{ busted_at: Date }>(
+      `update crash_rounds set phase = 'busted', busted_at = started_at + bust_ms * interval '1 millisecond'
+        where id = $1::bigint and phase = 'running'
+          and clock_timestamp() >= started_at + bust_ms * interval '1 millisecond'
+        returning busted_at`,
+      [round.id],
+    );
+    const busted = rows[0];
+    // Not yet by the database clock (or another node busted it): the next step reads the round again.
+    if (!busted) return;
+    const done: RoundRow = { ...round, phase: 'busted', busted_at: busted.busted_at };
+    this.publishFinished(done);
+    await this.finish(done, signal);
+  }
+
+  /** Claims and pays reached auto cash-outs, and announces the multiplier with the new cash-outs. */
+  private async tick(round: RoundRow, elapsed: number): Promise<void> {
+    const rows = await this.ctx.database.query<BetRow>(
+      TICK_SQL,
+      [round.id, round.crash_point, elapsed],
+      'crash.tick',
+    );
+    const cashOuts = rows.map((bet) => {
+      const outcome = outcomeOf(bet, round);
+      if (bet.cashout_kind === 'auto' && bet.settled_at === null) {
+        const payment: Promise<unknown> = payBet(this.ctx, round, bet)
+          .catch((err: unknown) =>
+            this.ctx.log.warn({ err, round: round.id }, 'crash auto cash-out not paid yet'),
+          )
+          .finally(() => this.payments.delete(payment));
+        this.payments.add(payment);
+      }
+      return {
+        user: bet.private_bets ? '' : bet.user_id,
+        multiplier: formatHundredths(outcome.multiplier),
+        payout: toDecimalString(outcome.payout, bet.decimals),
+        currency: bet.currency,
+      };
+    });
+    this.publish(multiplayerDataUpdateEvent, {
+      game: 'crash',
+      round: round.id,
+      elapsed,
+      multiplier: formatHundredths(multiplierAt(elapsed)),
+      cashOuts,
+    });
+  }
+
+  private async finish(round: RoundRow, signal: AbortSignal): Promise<void> {
+    await Promise.all([...this.payments]);
+    await settleRound(this.ctx, round, signal);
+  }
+
+  private publishFinished(round: RoundRow): void {
+    this.publish(multiplayerGameFinishedEvent, {
+      game: 'crash',
+      round: round.id,
+      result: resultView(round),
+      salt: round.salt ?? '',
+    });
+  }
+
+  private publish<E extends RealtimeEvent>(event: E, data: EventData<E>): void {
+    try {
+      this.ctx.realtime.hub.publish(Channels.everyone, event, data);
+    } catch (err) {
+      this.ctx.log.warn({ err }, 'crash event not published');
+    }
+  }
+}

@@ -1,0 +1,377 @@
+/**
+ * Crash bets, cash-outs and cancellations (any node), and the read side (current round, history).
+ *
+ * A bet, in order:
+ *  1. Checks before money moves, as the games engine makes them: in-house games on (-99), signed in
+ *     (-2), crash not switched off (-5), no demo bets (-7), params (422), currency and amount (422),
+ *     minimal wager (-1), self-exclusion (403), a price (-10), max bet in EUR (-9), an auto target whose
+ *     profit exceeds the max profit (-11), and a round taking bets (-6). Without an auto target the bet
+ *     is cashed out automatically at the max-profit cap, so no payout can exceed it.
+ *  2. The wager is debited with key `crash:{round}:{user}:wager` (-4 when the balance is short). The key
+ *     makes a second bet of the player in the round a replay (or a conflict): it never moves money.
+ *  3. ONE statement inserts the bet while the round still takes bets: it locks the round row (FOR SHARE),
+ *     and the leader's switch to running waits for it and then makes every later insert fail. No row:
+ *     either the player already has a bet (-6, the wager belongs to it) or betting closed meanwhile (the
+ *     wager is refunded with key `:refund`, -6). A node dying between 2 and 3 leaves a wager without a row,
+ *     which the leader's repair job refunds with the same key once the round has left betting.
+ *
+ * A cash-out is ONE guarded update of the bet (`cashout_ms is null`) measured by the database clock:
+ * before the bust and before the auto target it claims a manual cash-out at that millisecond; after the
+ * target (reached) it claims the auto cash-out. Two requests, on one node or two, cannot both claim it.
+ * The claimer pays with key `:payout`; any later request, and the leader's settlement, replay the same
+ * key with the same amount (a pure function of the row), so the payout moves once.
+ */
+import {
+  Channels,
+  type CrashChain,
+  type CrashResult,
+  type CrashState,
+  type EventData,
+  type MultiplayerPlayResponse,
+  PlayErrorCode,
+  type RealtimeEvent,
+  multiplayerBetCancellationEvent,
+  multiplayerGameBetEvent,
+} from '@nebula/contracts';
+import { CRASH_MIN_TARGET, crashParamsSchema, crashTargetCap, timeFor } from '@nebula/games';
+import { amount, mulRatio, parseAmount, toDecimalString, tryParseAmount } from '@nebula/money';
+import type { AppContext, AuthUser } from '../../platform/context.js';
+import { AppError, validationError } from '../../platform/errors.js';
+import { InsufficientFundsError } from '../ledger/index.js';
+import { priceFeedFor, usdToAtomic } from '../prices/index.js';
+import { crashSettingKeys, parseCrashSettings } from './settings.js';
+import { crashKey, payBet } from './settle.js';
+import {
+  BET_COLUMNS,
+  ROUND_COLUMNS,
+  type BetRow,
+  type RoundRow,
+  betView,
+  outcomeOf,
+  playResponse,
+  playerView,
+  resultView,
+  roundView,
+} from './views.js';
+
+/** What a bet needs: the fields of the Play request (Play with api_id 'crash' passes its input as is). */
+export interface CrashBetInput {
+  bet: string;
+  currency: string;
+  demo: boolean;
+  data?: unknown;
+}
+
+/** The highest auto cash-out a max-profit cap may set (10^13 x): keeps rounds and numbers bounded. */
+export const MAX_CAP_HUNDREDTHS = 10n ** 15n;
+
+/** The USD value of `atomic` units at `priceUsd` (8 decimals, rounded down), as the games engine keeps it. */
+export function usdOf(atomic: bigint, priceUsd: string, decimals: number): string {
+  const price = parseAmount(priceUsd, 12);
+  return toDecimalString(mulRatio(amount(atomic), price, 10n ** BigInt(decimals + 4), 'floor'), 8);
+}
+
+const playError = (code: number, message: string) => AppError.domain(code, message);
+const badStage = (message = 'Cannot place bet at this stage of the game') =>
+  playError(PlayErrorCode.BadStage, message);
+
+const PREBET_SQL = `select
+  (select jsonb_object_agg(key, value) from settings where key = any($1::text[])) as settings,
+  (select decimals from currencies where id = $2::text and enabled) as decimals,
+  u.excluded, u.name, u.avatar, u.private_bets, r.id as round_id, r.open
+from (select 1) one
+left join (select id, coalesce(self_excluded_until > now(), false) as excluded, name, avatar, private_bets
+             from users where id = $3::uuid) u on true
+left join (select id::text as id, phase = 'betting' and clock_timestamp() < betting_ends_at as open
+             from crash_rounds where settled_at is null) r on true`;
+
+const INSERT_SQL = `with r as (
+  select id from crash_rounds
+   where id = $1::bigint and phase = 'betting' and clock_timestamp() < betting_ends_at for share
+)
+insert into crash_bets (round_id, user_id, currency, wager, wager_usd, auto_cash_out, target, target_ms)
+select r.id, $2::uuid, $3, $4::numeric, $5::numeric, $6::bigint, $7::bigint, $8::bigint from r
+on conflict (round_id, user_id) do nothing
+returning round_id::text`;
+
+const CLAIM_SQL = `with r as (
+  select id, crash_point, bust_ms,
+         floor(extract(epoch from (clock_timestamp() - started_at)) * 1000)::bigint as ms
+    from crash_rounds where id = $1::bigint and phase = 'running' for share
+)
+update crash_bets b
+   set cashout_ms = case when r.ms < b.target_ms then r.ms else b.target_ms end,
+       cashout_kind = case when r.ms < b.target_ms then 'manual' else 'auto' end
+  from r
+ where b.round_id = r.id and b.user_id = $2::uuid and b.status = 'placed' and b.cashout_ms is null
+   and r.ms >= 0
+   and ((r.ms < b.target_ms and r.ms < r.bust_ms) or (r.ms >= b.target_ms and b.target <= r.crash_point))
+returning b.cashout_ms::text`;
+
+const CANCEL_SQL = `with r as (
+  select id from crash_rounds
+   where id = $1::bigint and phase = 'betting' and clock_timestamp() < betting_ends_at for share
+)
+update crash_bets b set status = 'cancelled'
+  from r where b.round_id = r.id and b.user_id = $2::uuid and b.status = 'placed' and b.cashout_ms is null
+returning b.round_id::text`;
+
+interface PrebetRow {
+  settings: Record<string, unknown> | null;
+  decimals: number | null;
+  excluded: boolean | null;
+  name: string | null;
+  round_id: string | null;
+  open: boolean | null;
+}
+
+/** Faults for tests: stop a request between two steps as a crashed node would. */
+export interface CrashServiceOptions {
+  faults?: {
+    /** Runs after a cash-out was claimed and before it is paid; a throw leaves it unpaid. */
+    afterClaim?: (round: string, user: string) => void | Promise<void>;
+    /** Runs after the wager debit and before the bet row insert; a throw leaves an orphan wager. */
+    afterWager?: (round: string, user: string) => void | Promise<void>;
+  };
+}
+
+export class CrashService {
+  private readonly feed;
+
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly opts: CrashServiceOptions = {},
+  ) {
+    this.feed = priceFeedFor(ctx);
+  }
+
+  /** Places the caller's bet in the current round (see the module comment). */
+  async bet(user: AuthUser | null, input: CrashBetInput): Promise<MultiplayerPlayResponse> {
+    const { database, ledger } = this.ctx;
+    const pre = (
+      await database.query<PrebetRow>(
+        PREBET_SQL,
+        [crashSettingKeys(), input.currency, user?.id ?? null],
+        'crash.prebet',
+      )
+    )[0];
+    const settings = parseCrashSettings(pre?.settings);
+    if (settings.disabled) throw playError(PlayErrorCode.Disabled, 'In-house games are temporarily disabled');
+    if (!user) throw playError(PlayErrorCode.AuthorizationRequired, 'Authorization is required');
+    if (settings.unavailable) throw playError(PlayErrorCode.Unavailable, 'Game is temporarily unavailable');
+    if (input.demo) throw playError(PlayErrorCode.NoDemo, 'This game does not accept bets in demo mode');
+    const params = crashParamsSchema.safeParse(input.data ?? {});
+    if (!params.success) throw validationError(params.error, 'data');
+    const decimals = pre?.decimals ?? null;
+    if (decimals === null) throw new AppError(422, 'unknown_currency', 'Unknown currency.');
+    const parsed = tryParseAmount(input.bet, decimals);
+    if (!parsed.ok) throw new AppError(422, 'invalid_bet', parsed.error.message);
+    const wager = parsed.value;
+    if (wager < 1n)
+      throw playError(PlayErrorCode.MinimalWager, `Minimal wager is ${toDecimalString(1n, decimals)}`);
+    if (pre?.excluded)
+      throw new AppError(
+        403,
+        'self_excluded',
+        'Your account is self-excluded: deposits and games are closed until it ends.',
+      );
+
+    const quote = await this.feed.price(input.currency);
+    const maxBet = usdToAtomic(settings.maxBetEur, quote?.eur ?? '0', decimals, 'floor');
+    const maxProfit = usdToAtomic(settings.maxProfitUsd, quote?.usd ?? '0', decimals, 'floor');
+    if (maxBet === null || maxProfit === null)
+      throw playError(PlayErrorCode.NoPrice, 'Failed to get token price, try again later');
+    if (wager > maxBet) throw playError(PlayErrorCode.MaxBet, `Max bet amount: ${settings.maxBetEur} EUR`);
+    const capRaw = crashTargetCap(wager, maxProfit);
+    const cap = capRaw < MAX_CAP_HUNDREDTHS ? capRaw : MAX_CAP_HUNDREDTHS;
+    const auto = params.data.autoCashOut === undefined ? null : BigInt(params.data.autoCashOut);
+    const target = auto ?? cap;
+    if (target > cap || target < BigInt(CRASH_MIN_TARGET))
+      throw playError(PlayErrorCode.MaxProfit, `Max profit per bet: ${settings.maxProfitUsd} USD`);
+    const round = pre?.round_id;
+    if (!round || !pre.open) throw badStage();
+    const wagerUsd = usdOf(wager, quote?.usd ?? '0', decimals);
+
+    try {
+      await ledger.transfer({
+        key: crashKey(round, user.id, 'wager'),
+        kind: 'bet',
+        currency: input.currency,
+        amount: wager,
+        from: { user: user.id, kind: 'real' },
+        to: { system: 'house' },
+        metadata: { game: 'crash', round },
+      });
+    } catch (err) {
+      if (err instanceof InsufficientFundsError)
+        throw playError(PlayErrorCode.NotEnoughMoney, 'Not enough money');
+      if (err instanceof AppError && err.code === 'idempotency_conflict')
+        throw badStage('You already placed a bet in this round');
+      throw err;
+    }
+    await this.opts.faults?.afterWager?.(round, user.id);
+    const inserted = await database.query(
+      INSERT_SQL,
+      [
+        round,
+        user.id,
+        input.currency,
+        wager.toString(),
+        wagerUsd,
+        auto?.toString() ?? null,
+        target.toString(),
+        timeFor(target),
+      ],
+      'crash.insert_bet',
+    );
+    if (inserted.length === 0) {
+      const existing = await this.betOf(round, user.id);
+      if (existing) throw badStage('You already placed a bet in this round');
+      await ledger.transfer({
+        key: crashKey(round, user.id, 'refund'),
+        kind: 'bet_refund',
+        currency: input.currency,
+        amount: wager,
+        from: { system: 'house' },
+        to: { user: user.id, kind: 'real' },
+        metadata: { game: 'crash', round },
+      });
+      throw badStage();
+    }
+    const [bet, current] = await Promise.all([this.betOf(round, user.id), this.round(round)]);
+    if (!bet || !current) throw new Error('crash bet vanished');
+    this.publish(multiplayerGameBetEvent, { game: 'crash', round, bet: betView(bet, current) });
+    return playResponse(bet, current);
+  }
+
+  /** Cashes out the caller's bet in round `id` (see the module comment); repeating it is harmless. */
+  async cashOut(user: AuthUser | null, input: { id: string }): Promise<MultiplayerPlayResponse> {
+    if (!user) throw playError(PlayErrorCode.AuthorizationRequired, 'Authorization is required');
+    const claimed = await this.ctx.database.query(CLAIM_SQL, [input.id, user.id], 'crash.claim');
+    if (claimed.length) await this.opts.faults?.afterClaim?.(input.id, user.id);
+    return (await this.finalAnswer(user.id, input.id, 'Cannot cash out at this stage of the game')).answer;
+  }
+
+  /** Takes back the caller's bet while the round takes bets; the wager is refunded. */
+  async cancel(user: AuthUser | null, input: { id: string }): Promise<MultiplayerPlayResponse> {
+    if (!user) throw playError(PlayErrorCode.AuthorizationRequired, 'Authorization is required');
+    const done = await this.ctx.database.query(CANCEL_SQL, [input.id, user.id], 'crash.cancel');
+    const { answer, bet } = await this.finalAnswer(user.id, input.id, 'The bet can no longer be cancelled');
+    if (done.length)
+      this.publish(multiplayerBetCancellationEvent, {
+        game: 'crash',
+        round: input.id,
+        user: playerView(bet)._id,
+      });
+    return answer;
+  }
+
+  /**
+   * The caller's bet after a cash-out or cancellation attempt: a final outcome is paid (or replayed)
+   * and returned, so a repeated request gets the same answer; a bet still in play is a -6.
+   */
+  private async finalAnswer(
+    userId: string,
+    roundId: string,
+    message: string,
+  ): Promise<{ answer: MultiplayerPlayResponse; bet: BetRow }> {
+    const [bet, round] = await Promise.all([this.betOf(roundId, userId), this.round(roundId)]);
+    if (!bet || !round) throw badStage('You have no bet in this round');
+    const outcome = outcomeOf(bet, round);
+    if (outcome.status === 'active') throw badStage(message);
+    if (bet.settled_at === null) await payBet(this.ctx, round, bet);
+    return { answer: playResponse(bet, round), bet };
+  }
+
+  /** The current (latest) round, its bets, the caller's bet and the latest results. */
+  async state(user: AuthUser | null): Promise<CrashState> {
+    const { database } = this.ctx;
+    const round = (
+      await database.query<RoundRow>(
+        `select ${ROUND_COLUMNS} from crash_rounds r join crash_chains c on c.id = r.chain_id order by r.id desc limit 1`,
+        [],
+        'crash.latest_round',
+      )
+    )[0];
+    const bets = round
+      ? await database.query<BetRow>(
+          `select ${BET_COLUMNS} from crash_bets b join users u on u.id = b.user_id join currencies k on k.id = b.currency
+            where b.round_id = $1::bigint order by b.created_at limit 1000`,
+          [round.id],
+          'crash.round_bets',
+        )
+      : [];
+    const mine = round && user ? bets.find((b) => b.user_id === user.id) : undefined;
+    return {
+      round: round ? roundView(round) : null,
+      bets: round ? bets.map((b) => betView(b, round)) : [],
+      mine: round && mine ? playResponse(mine, round) : null,
+      history: (await this.history({ limit: 20 })).rounds,
+    };
+  }
+
+  /** Busted rounds, newest first (below `before`), and every published chain. */
+  async history(input: {
+    before?: string | undefined;
+    limit: number;
+  }): Promise<{ rounds: CrashResult[]; chains: CrashChain[] }> {
+    const { database } = this.ctx;
+    const rows = await database.query<RoundRow>(
+      `select ${ROUND_COLUMNS} from crash_rounds r join crash_chains c on c.id = r.chain_id
+        where r.phase = 'busted' and ($1::bigint is null or r.id < $1::bigint)
+        order by r.id desc limit $2`,
+      [input.before ?? null, input.limit],
+      'crash.history',
+    );
+    const chains = await database.query<{
+      id: number;
+      terminating_hash: string;
+      length: number;
+      salt: string | null;
+      published_at: Date;
+      salt_fixed_at: Date | null;
+    }>(
+      'select id, terminating_hash, length, salt, published_at, salt_fixed_at from crash_chains order by id desc limit 50',
+    );
+    return {
+      rounds: rows.map(resultView),
+      chains: chains.map((c) => ({
+        id: c.id,
+        terminatingHash: c.terminating_hash,
+        length: c.length,
+        salt: c.salt,
+        publishedAt: c.published_at.toISOString(),
+        saltFixedAt: c.salt_fixed_at?.toISOString() ?? null,
+      })),
+    };
+  }
+
+  private async betOf(roundId: string, userId: string): Promise<BetRow | undefined> {
+    return (
+      await this.ctx.database.query<BetRow>(
+        `select ${BET_COLUMNS} from crash_bets b join users u on u.id = b.user_id join currencies k on k.id = b.currency
+          where b.round_id = $1::bigint and b.user_id = $2::uuid`,
+        [roundId, userId],
+        'crash.bet_of',
+      )
+    )[0];
+  }
+
+  private async round(id: string): Promise<RoundRow | undefined> {
+    return (
+      await this.ctx.database.query<RoundRow>(
+        `select ${ROUND_COLUMNS} from crash_rounds r join crash_chains c on c.id = r.chain_id where r.id = $1::bigint`,
+        [id],
+        'crash.round',
+      )
+    )[0];
+  }
+
+  private publish<E extends RealtimeEvent>(event: E, data: EventData<E>): void {
+    try {
+      this.ctx.realtime.hub.publish(Channels.everyone, event, data);
+    } catch (err) {
+      this.ctx.log.warn({ err }, 'crash event not published');
+    }
+  }
+}

@@ -1,0 +1,610 @@
+/**
+ * The engine of the extended games (mines, tower, stairs, hilo, coinflip, blackjack, video poker): a
+ * round stays open across the player's decisions and lives in `extended_rounds` (migration 0014), so it
+ * survives reloads, other devices and restarts.
+ *
+ * Play (`open`, after the shared checks of GameEngine.prepare):
+ *  1. The wager is debited with key `bet:{id}:wager` (-4 when the player cannot cover it).
+ *  2. ONE transaction takes the nonce, runs the game's `start` on the bet's float stream and inserts the
+ *     round (only while its wager is younger than SETTLE_WITHIN_SECONDS, as single bets). A second open
+ *     round of the same game hits the partial unique index: the wager is returned and Play answers -6.
+ *     A round the game ends at once (a blackjack natural) is settled in the same transaction.
+ * Turn: the decision is checked on the stored state first (code 3 when not allowed, before any money
+ *  moves); a decision that adds to the stake (blackjack double, split, insurance) debits it with key
+ *  `bet:{id}:stake:{n}` (n = the decision's index); then ONE transaction locks the round, applies the
+ *  decision to the locked state (code 0 'retry' when another decision got there first) and stores it,
+ *  settling the round when it ended.
+ * Finish: takes the cash-out value (capped at stake + max profit: outcomes are never changed), or
+ *  cancels a round without decisions (`status = 'cancelled'`, the stake refunded with `bet:{id}:refund`).
+ *
+ * Settling inserts the round's bet row into `bets` (same id) with its statistics, in the transaction that
+ * ends the round; the payout is credited after the commit with key `bet:{id}:payout`. A crash between
+ * the two is repaired by `games.repair` like any bet (it pays settled bets without payout transfers, and
+ * refunds cancelled rounds without a refund; it never touches an open round's wager).
+ */
+import {
+  type ExtendedPlayResponse,
+  PlayErrorCode,
+  type TurnResponse,
+  TurnErrorCode,
+  type finishRequestSchema,
+  type restoreRequestSchema,
+  type turnRequestSchema,
+} from '@nebula/contracts';
+import {
+  type ExtendedGame,
+  type ExtendedStepType,
+  InvalidActionError,
+  ONE_RATIO,
+  type Ratio,
+  divRatio,
+  floatSource,
+  getExtendedGame,
+  payoutFor,
+  ratio,
+  ratioToDecimal,
+  ratioToFixed,
+} from '@nebula/games';
+import { amount, toDecimalString } from '@nebula/money';
+import type { z } from 'zod';
+import type { Session } from '../../db/client.js';
+import type { AppContext, AuthUser } from '../../platform/context.js';
+import { AppError, validationError } from '../../platform/errors.js';
+import { type AccountRef, InsufficientFundsError } from '../ledger/index.js';
+import { activeSeedPair, takeNonce } from '../seeds/index.js';
+import type { PreparedBet } from './games.service.js';
+import { publishLiveBet, usdValue } from './live-feed.js';
+
+/** Milliseconds the board animates a step (0 in quick mode). */
+export const STEP_DELAY_MS = 500;
+/** A round is inserted only while its wager is younger than this (as single bets, see games.service.ts). */
+export const OPEN_WITHIN_SECONDS = 30;
+
+const playError = (code: number, message: string) => AppError.domain(code, message);
+const turnError = (code: number, message: string) => AppError.domain(code, message);
+const invalidGameId = () => turnError(TurnErrorCode.InvalidGameId, 'Invalid game id');
+const invalidOperation = () => turnError(TurnErrorCode.InvalidOperation, 'Invalid API operation');
+
+const sqlState = (err: unknown): string | undefined => {
+  const e = err as { code?: string; cause?: { code?: string } } | null;
+  return e?.code ?? e?.cause?.code;
+};
+
+/** A round row with its seed pair and currency, as the engine reads it. */
+interface RoundRow {
+  id: string;
+  user_id: string;
+  game: string;
+  currency: string;
+  demo: boolean;
+  wager: string;
+  stake: string;
+  stakes: Record<string, string>;
+  nonce: string;
+  seed_pair_id: string;
+  params: unknown;
+  actions: unknown[];
+  state: unknown;
+  floats_used: number;
+  house_edge_bps: number;
+  max_payout: string | null;
+  wager_usd: string | null;
+  price_usd: string | null;
+  status: 'open' | 'finished' | 'cancelled';
+  server_seed: string;
+  client_seed: string;
+  decimals: number;
+}
+
+const ROUND_COLUMNS = `r.id::text as id, r.user_id, r.game, r.currency, r.demo, r.wager::text as wager,
+  r.stake::text as stake, r.stakes, r.nonce::text as nonce, r.seed_pair_id::text as seed_pair_id, r.params,
+  r.actions, r.state, r.floats_used, r.house_edge_bps, r.max_payout::text as max_payout,
+  r.wager_usd::text as wager_usd, r.price_usd::text as price_usd, r.status, p.server_seed, p.client_seed,
+  c.decimals`;
+const ROUND_FROM = `extended_rounds r join seed_pairs p on p.id = r.seed_pair_id
+  join currencies c on c.id = r.currency`;
+
+/** Inserts the bet row of an ended round and adds it to the player's statistics (one statement). */
+const SETTLE_ROUND_SQL = `
+with bet as (
+  insert into bets (id, user_id, game, currency, demo, wager, multiplier, multiplier_num, multiplier_den,
+    payout, profit, seed_pair_id, nonce, params, outcome, house_edge_bps, wager_usd)
+  values ($1::bigint, $2::uuid, $3::text, $4::text, $5::boolean, $6::numeric, $7::bigint, $8::numeric,
+    $9::numeric, $10::numeric, $11::numeric, $12::bigint, $13::bigint, $14::jsonb, $15::jsonb, $16::int,
+    $17::numeric)
+  returning user_id, game, currency, demo, wager, payout, profit, wager_usd
+)
+insert into game_stats as s (user_id, game, currency, demo, bets, wins, wagered, payout, profit, wagered_usd,
+  updated_at)
+select user_id, game, currency, demo, 1, case when payout > wager then 1 else 0 end, wager, payout, profit,
+  coalesce(wager_usd, 0), now() from bet
+on conflict (user_id, game, currency, demo) do update set
+  bets = s.bets + 1, wins = s.wins + excluded.wins, wagered = s.wagered + excluded.wagered,
+  payout = s.payout + excluded.payout, profit = s.profit + excluded.profit,
+  wagered_usd = s.wagered_usd + excluded.wagered_usd, updated_at = excluded.updated_at`;
+
+/** What settling a round produced; the payout is credited after the commit. */
+interface Settlement {
+  payout: bigint;
+  multiplier: Ratio;
+}
+
+type Last = 'start' | 'continue' | 'lose' | 'finish' | 'take' | 'cancel' | 'restore';
+
+export type TurnInput = z.output<typeof turnRequestSchema>;
+export type FinishInput = z.output<typeof finishRequestSchema>;
+export type RestoreInput = z.output<typeof restoreRequestSchema>;
+
+export interface ExtendedEngineOptions {
+  games?: (id: string) => ExtendedGame | undefined;
+  openWithinSeconds?: number;
+}
+
+export class ExtendedEngine {
+  private readonly games: (id: string) => ExtendedGame | undefined;
+
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly opts: ExtendedEngineOptions = {},
+  ) {
+    this.games = opts.games ?? getExtendedGame;
+  }
+
+  // ---- Play ---------------------------------------------------------------------------------------
+
+  async open(bet: PreparedBet): Promise<ExtendedPlayResponse> {
+    const { ctx } = this;
+    const game = bet.extended!;
+    const { user, input, betId, wager } = bet;
+    const open = await ctx.database.query(
+      `select 1 from extended_rounds where user_id = $1 and game = $2 and status = 'open'`,
+      [user.id, game.id],
+      'extended.has_open',
+    );
+    if (open.length) throw stageError();
+    if (!bet.hasPair) await activeSeedPair(ctx.database, user.id);
+
+    const player: AccountRef = { user: user.id, kind: input.demo ? 'demo' : 'real' };
+    const bank: AccountRef = { system: input.demo ? 'demo_faucet' : 'house' };
+    const wagerKey = `bet:${betId}:wager`;
+    try {
+      await ctx.ledger.transfer({
+        key: wagerKey,
+        kind: 'bet',
+        currency: input.currency,
+        amount: wager,
+        from: player,
+        to: bank,
+        metadata: { game: game.id, bet: betId },
+      });
+    } catch (err) {
+      if (err instanceof InsufficientFundsError)
+        throw playError(PlayErrorCode.NotEnoughMoney, 'Not enough money');
+      throw err;
+    }
+
+    const maxPayout = bet.maxProfit === null ? null : wager + bet.maxProfit;
+    let rolledBack = false;
+    let result: { row: RoundRow; type: ExtendedStepType; settlement: Settlement | null };
+    try {
+      result = await ctx.database.transaction(async (tx) => {
+        try {
+          const seed = await takeNonce(tx, user.id);
+          if (!seed)
+            throw new AppError(
+              409,
+              'seed_pair_rotating',
+              'Your seed pair is being changed; the wager was returned, try again.',
+            );
+          const rng = floatSource(seed.server_seed, seed.client_seed, Number(seed.nonce));
+          const step = game.start(bet.params, rng, bet.edge);
+          const inserted = await tx.query(
+            `insert into extended_rounds (id, user_id, game, currency, demo, wager, stake, seed_pair_id, nonce,
+               params, state, floats_used, house_edge_bps, max_payout, wager_usd, price_usd, status)
+             select $1::bigint, $2::uuid, $3, $4, $5, $6::numeric, $6::numeric, $7::bigint, $8::bigint, $9::jsonb,
+               $10::jsonb, $11, $12, $13::numeric, $14::numeric, $15::numeric, 'open'
+             where exists (select 1 from ledger_transfers w where w.idempotency_key = $16
+                             and w.created_at > clock_timestamp() - make_interval(secs => $17::int))
+             returning id`,
+            [
+              betId,
+              user.id,
+              game.id,
+              input.currency,
+              input.demo,
+              wager.toString(),
+              seed.id,
+              seed.nonce,
+              JSON.stringify(bet.params),
+              JSON.stringify(step.state),
+              rng.used,
+              bet.edge,
+              maxPayout?.toString() ?? null,
+              bet.wagerUsd,
+              input.demo ? null : bet.priceUsd,
+              wagerKey,
+              this.opts.openWithinSeconds ?? OPEN_WITHIN_SECONDS,
+            ],
+            'extended.insert',
+          );
+          if (inserted.length !== 1)
+            throw new AppError(
+              503,
+              'bet_not_settled',
+              'The round could not be opened in time; the wager was returned.',
+            );
+          const row: RoundRow = {
+            id: betId,
+            user_id: user.id,
+            game: game.id,
+            currency: input.currency,
+            demo: input.demo,
+            wager: wager.toString(),
+            stake: wager.toString(),
+            stakes: {},
+            nonce: seed.nonce,
+            seed_pair_id: seed.id,
+            params: bet.params,
+            actions: [],
+            state: step.state,
+            floats_used: rng.used,
+            house_edge_bps: bet.edge,
+            max_payout: maxPayout?.toString() ?? null,
+            wager_usd: bet.wagerUsd,
+            price_usd: input.demo ? null : bet.priceUsd,
+            status: 'open',
+            server_seed: seed.server_seed,
+            client_seed: seed.client_seed,
+            decimals: bet.decimals,
+          };
+          const settlement = step.type === 'continue' ? null : await this.settle(tx, game, row, step.type);
+          return { row, type: step.type, settlement };
+        } catch (err) {
+          rolledBack = true;
+          throw err;
+        }
+      });
+    } catch (err) {
+      if (rolledBack)
+        await ctx.ledger.transfer({
+          key: `bet:${betId}:refund`,
+          kind: 'bet_refund',
+          currency: input.currency,
+          amount: wager,
+          from: bank,
+          to: player,
+          metadata: { game: game.id, bet: betId },
+        });
+      if (sqlState(err) === '23505') throw stageError();
+      throw err;
+    }
+    await this.afterSettle(game, result.row, result.settlement, bet.live);
+    const last: Last = result.type === 'continue' ? 'start' : result.type;
+    return this.response(game, result.row, last, input.quick === true, result.settlement);
+  }
+
+  // ---- Turn ---------------------------------------------------------------------------------------
+
+  async turn(user: AuthUser | null, input: TurnInput): Promise<TurnResponse> {
+    const { ctx } = this;
+    if (!user) throw playError(PlayErrorCode.AuthorizationRequired, 'Authorization is required');
+    const game = this.games(input.api_id);
+    if (!game) throw invalidGameId();
+    const parsed = game.action.safeParse(input.data ?? {});
+    if (!parsed.success) throw validationError(parsed.error, 'data');
+    const action = parsed.data;
+
+    const before = await this.load(ctx.database, input.id, user.id, game.id, false);
+    if (!before || before.status !== 'open') throw invalidGameId();
+    const n = before.actions.length;
+    // Dry run on the stored state: an action that is not allowed costs nothing.
+    try {
+      game.turn(before.state, action, this.rng(before), before.house_edge_bps);
+    } catch (err) {
+      if (err instanceof InvalidActionError) throw invalidOperation();
+      throw err;
+    }
+    const extra = game.actionStake
+      ? payoutFor(amount(BigInt(before.wager)), game.actionStake(before.state, action))
+      : 0n;
+    const player: AccountRef = { user: user.id, kind: before.demo ? 'demo' : 'real' };
+    const bank: AccountRef = { system: before.demo ? 'demo_faucet' : 'house' };
+    const stakeKey = `bet:${before.id}:stake:${n}`;
+    if (extra > 0n) {
+      try {
+        await ctx.ledger.transfer({
+          key: stakeKey,
+          kind: 'bet',
+          currency: before.currency,
+          amount: extra,
+          from: player,
+          to: bank,
+          metadata: { game: game.id, bet: before.id, action: n },
+        });
+      } catch (err) {
+        if (err instanceof InsufficientFundsError)
+          throw playError(PlayErrorCode.NotEnoughMoney, 'Not enough money');
+        throw err;
+      }
+    }
+
+    let outcome: { row: RoundRow; type: ExtendedStepType; settlement: Settlement | null } | AppError;
+    outcome = await ctx.database.transaction(async (tx) => {
+      const row = await this.load(tx, input.id, user.id, game.id, true);
+      if (!row || row.status !== 'open') return invalidGameId();
+      if (row.actions.length !== n) return turnError(TurnErrorCode.Retry, 'The round moved on: try again.');
+      let step;
+      const rng = this.rng(row);
+      try {
+        step = game.turn(row.state, action, rng, row.house_edge_bps);
+      } catch (err) {
+        if (err instanceof InvalidActionError) return invalidOperation();
+        throw err;
+      }
+      const stake = BigInt(row.stake) + extra;
+      const stakes = extra > 0n ? { ...row.stakes, [n]: extra.toString() } : row.stakes;
+      const next: RoundRow = {
+        ...row,
+        state: step.state,
+        actions: [...row.actions, action],
+        floats_used: rng.used,
+        stake: stake.toString(),
+        stakes,
+      };
+      await tx.query(
+        `update extended_rounds set state = $2::jsonb, actions = $3::jsonb, floats_used = $4, stake = $5::numeric,
+           stakes = $6::jsonb, updated_at = now() where id = $1::bigint`,
+        [
+          row.id,
+          JSON.stringify(next.state),
+          JSON.stringify(next.actions),
+          next.floats_used,
+          next.stake,
+          JSON.stringify(stakes),
+        ],
+        'extended.update',
+      );
+      const settlement = step.type === 'continue' ? null : await this.settle(tx, game, next, step.type);
+      return { row: next, type: step.type, settlement };
+    });
+    if (outcome instanceof AppError) {
+      // The decision was not applied: return its extra stake unless the decision that took index n
+      // (another request of the same decision) recorded it.
+      if (extra > 0n) {
+        const now = await this.load(ctx.database, input.id, user.id, game.id, false);
+        if (!now?.stakes[String(n)])
+          await ctx.ledger.transfer({
+            key: `${stakeKey}:refund`,
+            kind: 'bet_refund',
+            currency: before.currency,
+            amount: extra,
+            from: bank,
+            to: player,
+            metadata: { game: game.id, bet: before.id, action: n },
+          });
+      }
+      throw outcome;
+    }
+    await this.afterSettle(game, outcome.row, outcome.settlement);
+    const response = this.response(game, outcome.row, outcome.type, input.quick === true, outcome.settlement);
+    return { ...response, result: outcome.type };
+  }
+
+  // ---- Finish -------------------------------------------------------------------------------------
+
+  async finish(user: AuthUser | null, input: FinishInput): Promise<ExtendedPlayResponse> {
+    const { ctx } = this;
+    if (!user) throw playError(PlayErrorCode.AuthorizationRequired, 'Authorization is required');
+    const game = this.games(input.api_id);
+    if (!game) throw invalidGameId();
+    const result = await ctx.database.transaction(async (tx) => {
+      const row = await this.load(tx, input.id, user.id, game.id, true);
+      if (!row || row.status !== 'open') return invalidGameId();
+      if (game.canTake(row.state)) {
+        const settlement = await this.settle(tx, game, row, 'take');
+        return { row, last: 'take' as const, settlement };
+      }
+      if (game.canCancel(row.state)) {
+        await tx.query(
+          `update extended_rounds set status = 'cancelled', updated_at = now() where id = $1::bigint`,
+          [row.id],
+          'extended.cancel',
+        );
+        return { row: { ...row, status: 'cancelled' as const }, last: 'cancel' as const, settlement: null };
+      }
+      return invalidOperation();
+    });
+    if (result instanceof AppError) throw result;
+    const { row } = result;
+    if (result.last === 'cancel') {
+      await ctx.ledger.transfer({
+        key: `bet:${row.id}:refund`,
+        kind: 'bet_refund',
+        currency: row.currency,
+        amount: BigInt(row.stake),
+        from: { system: row.demo ? 'demo_faucet' : 'house' },
+        to: { user: row.user_id, kind: row.demo ? 'demo' : 'real' },
+        metadata: { game: game.id, bet: row.id, cancelled: true },
+      });
+    } else {
+      await this.afterSettle(game, row, result.settlement);
+    }
+    return this.response(game, row, result.last, false, result.settlement);
+  }
+
+  // ---- RestoreData --------------------------------------------------------------------------------
+
+  async restore(user: AuthUser | null, input: RestoreInput): Promise<{ round: ExtendedPlayResponse | null }> {
+    if (!user) return { round: null };
+    const game = this.games(input.api_id);
+    if (!game) return { round: null };
+    const rows = await this.ctx.database.query<RoundRow>(
+      `select ${ROUND_COLUMNS} from ${ROUND_FROM} where r.user_id = $1 and r.game = $2 and r.status = 'open'`,
+      [user.id, game.id],
+      'extended.restore',
+    );
+    const row = rows[0];
+    return { round: row ? this.response(game, row, 'restore', true, null) : null };
+  }
+
+  // ---- internals ----------------------------------------------------------------------------------
+
+  private rng(row: RoundRow) {
+    return floatSource(row.server_seed, row.client_seed, Number(row.nonce), row.floats_used);
+  }
+
+  private async load(
+    db: Pick<Session, 'query'>,
+    id: string,
+    userId: string,
+    gameId: string,
+    lock: boolean,
+  ): Promise<RoundRow | undefined> {
+    const rows = await db.query<RoundRow>(
+      `select ${ROUND_COLUMNS} from ${ROUND_FROM}
+        where r.id = $1::bigint and r.user_id = $2 and r.game = $3${lock ? ' for update of r' : ''}`,
+      [id, userId, gameId],
+      lock ? 'extended.load_lock' : 'extended.load',
+    );
+    return rows[0];
+  }
+
+  /** The multiplier of the whole stake and the payout (capped) the round pays if it ended now. */
+  private value(game: ExtendedGame, row: RoundRow, ended: ExtendedStepType | 'take' | null): Settlement {
+    const wager = amount(BigInt(row.wager));
+    const stake = BigInt(row.stake);
+    const base = ended === 'lose' ? ratio(0) : game.payout(row.state, row.house_edge_bps);
+    const full: bigint = payoutFor(wager, base);
+    const cap = row.max_payout === null ? null : BigInt(row.max_payout);
+    const payout = cap !== null && full > cap ? cap : full;
+    const units = game.stake ? game.stake(row.state) : ONE_RATIO;
+    const multiplier = payout === full ? divRatio(base, units) : ratio(payout, stake);
+    return { payout, multiplier };
+  }
+
+  /** Ends the round inside `tx`: status, bet row and statistics. */
+  private async settle(
+    tx: Session,
+    game: ExtendedGame,
+    row: RoundRow,
+    ended: ExtendedStepType | 'take',
+  ): Promise<Settlement> {
+    const settlement = this.value(game, row, ended);
+    const stake = BigInt(row.stake);
+    await tx.query(
+      `update extended_rounds set status = 'finished', updated_at = now() where id = $1::bigint`,
+      [row.id],
+      'extended.finish',
+    );
+    const stakeUsd = row.demo || row.price_usd === null ? null : usdValue(stake, row.price_usd, row.decimals);
+    await tx.query(
+      SETTLE_ROUND_SQL,
+      [
+        row.id,
+        row.user_id,
+        game.id,
+        row.currency,
+        row.demo,
+        stake.toString(),
+        ratioToFixed(settlement.multiplier, 8).toString(),
+        settlement.multiplier.num.toString(),
+        settlement.multiplier.den.toString(),
+        settlement.payout.toString(),
+        (settlement.payout - stake).toString(),
+        row.seed_pair_id,
+        row.nonce,
+        JSON.stringify(row.params),
+        JSON.stringify({ actions: row.actions, state: row.state }),
+        row.house_edge_bps,
+        stakeUsd,
+      ],
+      'extended.settle',
+    );
+    row.status = 'finished';
+    return settlement;
+  }
+
+  /** After the commit: the payout, and the live feed for real rounds. */
+  private async afterSettle(
+    game: ExtendedGame,
+    row: RoundRow,
+    settlement: Settlement | null,
+    live?: PreparedBet['live'],
+  ): Promise<void> {
+    if (!settlement) return;
+    const { ctx } = this;
+    if (settlement.payout > 0n) {
+      await ctx.ledger.transfer({
+        key: `bet:${row.id}:payout`,
+        kind: 'win',
+        currency: row.currency,
+        amount: settlement.payout,
+        from: { system: row.demo ? 'demo_faucet' : 'house' },
+        to: { user: row.user_id, kind: row.demo ? 'demo' : 'real' },
+        metadata: { game: game.id, bet: row.id },
+      });
+    }
+    if (!row.demo) {
+      const stake = BigInt(row.stake);
+      const profit = settlement.payout - stake;
+      void publishLiveBet(
+        ctx,
+        row.user_id,
+        game,
+        row.id,
+        {
+          currency: row.currency,
+          wager: toDecimalString(stake, row.decimals),
+          multiplier: ratioToDecimal(settlement.multiplier, 8),
+          status: settlement.payout > stake ? 'win' : 'lose',
+          profit: toDecimalString(profit, row.decimals),
+          profitUsd: usdValue(profit, row.price_usd ?? '0', row.decimals),
+          delay: 0,
+        },
+        live,
+      );
+    }
+  }
+
+  private response(
+    game: ExtendedGame,
+    row: RoundRow,
+    last: Last,
+    quick: boolean,
+    settlement: Settlement | null,
+  ): ExtendedPlayResponse {
+    const open = row.status === 'open';
+    const stake = BigInt(row.stake);
+    const value =
+      settlement ?? (open ? this.value(game, row, null) : { payout: stake, multiplier: ONE_RATIO });
+    const cancelled = row.status === 'cancelled';
+    const status = open ? 'in-progress' : cancelled ? 'cancelled' : value.payout > stake ? 'win' : 'lose';
+    const canTake = open && game.canTake(row.state);
+    const canCancel = open && game.canCancel(row.state);
+    return {
+      game: {
+        id: game.id,
+        extendedId: row.id,
+        extendedState: open ? 'in-progress' : 'finished',
+        data: open ? game.view(row.state) : row.state,
+        delay: quick || last === 'restore' || last === 'take' || last === 'cancel' ? 0 : STEP_DELAY_MS,
+        status,
+        win: status === 'win',
+        multiplier: ratioToDecimal(open && !canTake ? ratio(0) : value.multiplier, 8),
+        wager: toDecimalString(stake, row.decimals),
+        payout: toDecimalString(open && !canTake ? 0n : value.payout, row.decimals),
+        profit: open && !canTake ? '0' : toDecimalString(value.payout - stake, row.decimals),
+        currency: row.currency,
+        demo: row.demo,
+      },
+      type: 'extended',
+      id: row.id,
+      canBeFinished: canTake,
+      canBeCancelled: canCancel,
+    };
+  }
+}
+
+function stageError(): AppError {
+  return playError(PlayErrorCode.BadStage, 'Cannot place bet at this stage of the game');
+}

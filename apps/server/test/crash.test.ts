@@ -1,0 +1,349 @@
+import { createHash } from 'node:crypto';
+import type { EventFrame } from '@nebula/contracts';
+import { crashPointFromHash, generateChain, hashFromCheckpoints, verifyChainHash } from '@nebula/games';
+import { parseAmount } from '@nebula/money';
+import pino from 'pino';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { runMigrations } from '../src/db/migrate.js';
+import { seedDatabase } from '../src/db/seed.js';
+import {
+  CrashLoop,
+  CrashRepair,
+  CrashService,
+  crashKey,
+  ensureChainReserve,
+  generateChainAsync,
+  insertChain,
+  settleRound,
+  type RoundRow,
+} from '../src/modules/crash/index.js';
+import { Ledger, checkLedger } from '../src/modules/ledger/index.js';
+import type { AppContext, AuthUser } from '../src/platform/context.js';
+import { loadConfig } from '../src/platform/config.js';
+import { AppError } from '../src/platform/errors.js';
+import { createRealtime, type Connection } from '../src/realtime/index.js';
+import { createUser } from './helpers/factories.js';
+import { createTestDatabase } from './helpers/test-server.js';
+
+/**
+ * Crash on one node (PGlite by default, PostgreSQL when DATABASE_URL is set): the round loop, bets,
+ * cash-outs (manual, auto, repeated), cancellation, the errors of spec 3 section 8, a leader that dies
+ * mid-round with a cash-out claimed and not paid, orphan wagers, and the verifiable result.
+ */
+const USDT = 100_000_000n;
+const SALT = 'f'.repeat(64);
+const sha = (s: string) => createHash('sha256').update(s).digest('hex');
+
+let db: Awaited<ReturnType<typeof createTestDatabase>>;
+let ctx: AppContext;
+const frames: EventFrame[] = [];
+/** Loops started by a test; stopped after it even when it fails. */
+const loops: { leader: AbortController; done: Promise<void> }[] = [];
+
+/** Starts a round loop as a leader would; `stop()` aborts it as a dead leader's loop ends. */
+function startLoop(opts: { bettingMs: number; pauseMs: number }) {
+  const leader = new AbortController();
+  const done = new CrashLoop(ctx, { ...opts, tickMs: 100 }).run(leader.signal);
+  const entry = { leader, done };
+  loops.push(entry);
+  return {
+    stop: async () => {
+      leader.abort();
+      await done;
+    },
+  };
+}
+
+/** A chain whose first `games` crash points (salt SALT, 1% edge) lie in [low, high] hundredths. */
+function pickSeed(games: number, low: bigint, high: bigint): string {
+  for (let n = 0; ; n += 1) {
+    const seed = sha(`crash-test-${n}`);
+    const chain = generateChain(seed, games);
+    const points = Array.from({ length: games }, (_, i) =>
+      crashPointFromHash(hashFromCheckpoints(chain.checkpoints, games, i), SALT, 100),
+    );
+    if (points.every((p) => p >= low && p <= high)) return seed;
+  }
+}
+
+const events = (name: string) =>
+  frames.filter((f) => f.event === name).map((f) => f.data as Record<string, unknown>);
+const waitFor = async (what: string, check: () => Promise<boolean>, ms = 20_000) => {
+  const until = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+};
+const openRound = async () =>
+  (
+    await db.database.query<{ id: string; phase: string; settled: boolean }>(
+      'select id::text as id, phase, settled_at is not null as settled from crash_rounds order by id desc limit 1',
+    )
+  )[0];
+const balance = async (id: string) => (await ctx.ledger.balances(id)).usdt?.real ?? 0n;
+const transfers = async (like: string) =>
+  db.database.query<{ key: string; amount: string }>(
+    'select idempotency_key as key, amount::text as amount from ledger_transfers where idempotency_key like $1 order by id',
+    [like],
+  );
+
+async function player(funds = 10n * USDT): Promise<AuthUser> {
+  const u = await createUser(db.database);
+  await ctx.ledger.transfer({
+    key: `test-fund:${u.id}`,
+    kind: 'test',
+    currency: 'usdt',
+    amount: funds,
+    from: { system: 'chain' },
+    to: { user: u.id, kind: 'real' },
+  });
+  return { id: u.id, name: u.name, roles: ['player'], permissions: {} };
+}
+
+const bet = (service: CrashService, user: AuthUser | null, over: Record<string, unknown> = {}) =>
+  service.bet(user, { bet: '1', currency: 'usdt', demo: false, ...over });
+const code = async (p: Promise<unknown>) => {
+  try {
+    await p;
+    return 'ok';
+  } catch (err) {
+    return err instanceof AppError ? err.code : String(err);
+  }
+};
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  await runMigrations(db.database);
+  await seedDatabase(db.database, { withDemoAccounts: false });
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SERVE_WEB: 'false' });
+  const log = pino({ level: 'silent' });
+  const realtime = await createRealtime({
+    config,
+    log,
+    nodeId: 'crash-test',
+    auth: { byToken: () => Promise.resolve(null), bySecret: () => Promise.resolve(null) },
+  });
+  const listener: Connection = {
+    id: 'listener',
+    user: null,
+    channels: new Set(),
+    send: (frame) => frames.push(JSON.parse(String(frame)) as EventFrame),
+  };
+  realtime.hub.add(listener);
+  realtime.hub.subscribe(listener, 'Everyone');
+  ctx = {
+    config,
+    database: db.database,
+    log,
+    realtime,
+    nodeId: 'crash-test',
+    ledger: new Ledger(db.database, realtime.hub),
+  };
+  // Three games between 1.25x and 1.45x: each round runs 3.7 to 6.2 s.
+  const chain = await generateChainAsync(pickSeed(3, 125n, 145n), 3, 2);
+  await insertChain(db.database, chain, SALT);
+});
+afterEach(async () => {
+  for (const l of loops.splice(0)) {
+    l.leader.abort();
+    await l.done.catch(() => undefined);
+  }
+});
+afterAll(async () => {
+  await ctx?.realtime.close();
+  await db?.drop();
+});
+
+describe('crash rounds on one node', () => {
+  it('takes bets, pays manual and auto cash-outs once, and publishes a verifiable result', async () => {
+    const service = new CrashService(ctx);
+    const loop = startLoop({ bettingMs: 4_000, pauseMs: 60_000 });
+    const [auto, high, manual, idle, twice, cancel, broke, guest] = await Promise.all([
+      player(),
+      player(),
+      player(),
+      player(),
+      player(),
+      player(),
+      player(USDT / 2n),
+      Promise.resolve(null),
+    ]);
+    await waitFor('betting', async () => (await openRound())?.phase === 'betting');
+    const round = (await openRound())?.id as string;
+
+    const placed = await bet(service, auto, { data: { autoCashOut: 110 } });
+    expect(placed).toMatchObject({
+      type: 'multiplayer',
+      id: round,
+      canBeFinished: false,
+      canBeCancelled: true,
+    });
+    expect(placed.game.bet).toMatchObject({ status: 'active', autoCashOut: '1.10', wager: '1', demo: false });
+    expect(await code(bet(service, high, { data: { autoCashOut: 100_000 } }))).toBe('ok');
+    expect(await code(bet(service, manual))).toBe('ok');
+    expect(await code(bet(service, idle))).toBe('ok');
+    expect(await code(bet(service, twice))).toBe('ok');
+    expect(await code(bet(service, twice))).toBe(-6);
+    expect(await code(bet(service, twice, { bet: '2' }))).toBe(-6);
+    expect(await code(bet(service, cancel))).toBe('ok');
+    expect((await service.cancel(cancel, { id: round })).game.status).toBe('cancelled');
+    expect(await code(bet(service, cancel))).toBe(-6);
+    expect(await code(bet(service, broke))).toBe(-4);
+    expect(await code(bet(service, guest))).toBe(-2);
+    expect(await code(bet(service, auto, { demo: true }))).toBe(-7);
+    expect(await code(bet(service, high, { data: { autoCashOut: 100 } }))).toBe('validation_failed');
+    expect(await code(bet(service, idle, { data: { autoCashOut: 100_000_000 } }))).toBe(-11); // > max profit
+    expect(await code(bet(service, idle, { bet: '100' }))).toBe(-9); // > max bet (20 EUR)
+    expect(await code(service.cashOut(manual, { id: round }))).toBe(-6); // not running yet
+    expect(await balance(twice.id)).toBe(9n * USDT);
+    expect(await balance(cancel.id)).toBe(10n * USDT);
+
+    await waitFor('running', async () => (await openRound())?.phase === 'running');
+    const late = await player();
+    expect(await code(bet(service, late))).toBe(-6);
+    expect(await balance(late.id)).toBe(10n * USDT);
+    expect(await code(service.cancel(idle, { id: round }))).toBe(-6);
+    await new Promise((r) => setTimeout(r, 600));
+    // The same cash-out twice at once: one claim, one payout, the same answer.
+    const [a, b] = await Promise.all([
+      service.cashOut(manual, { id: round }),
+      service.cashOut(manual, { id: round }),
+    ]);
+    expect(a.game.status).toBe('win');
+    expect(b.game.bet.multiplier).toBe(a.game.bet.multiplier);
+    expect(Number(a.game.bet.multiplier)).toBeGreaterThanOrEqual(1.03);
+
+    await waitFor('settled', async () => (await openRound())?.settled === true);
+    await loop.stop();
+
+    const finished = events('MultiplayerGameFinished').find((e) => e.round === round) as {
+      result: { crashPoint: string; hash: string; chainIndex: number; houseEdgeBps: number };
+      salt: string;
+    };
+    const chain = (
+      await db.database.query<{ terminating_hash: string }>('select terminating_hash from crash_chains')
+    )[0];
+    expect(
+      verifyChainHash(finished.result.hash, finished.result.chainIndex, chain?.terminating_hash ?? ''),
+    ).toBe(true);
+    const crash = crashPointFromHash(finished.result.hash, finished.salt, finished.result.houseEdgeBps);
+    expect(finished.result.crashPoint).toBe(`${crash / 100n}.${String(crash % 100n).padStart(2, '0')}`);
+
+    const paid = Math.round(Number(a.game.bet.multiplier) * 100);
+    expect(await balance(manual.id)).toBe(9n * USDT + (USDT * BigInt(paid)) / 100n);
+    expect(await balance(auto.id)).toBe(9n * USDT + (USDT * 110n) / 100n);
+    expect(await balance(high.id)).toBe(9n * USDT);
+    expect(await balance(idle.id)).toBe(9n * USDT);
+    expect(await transfers(`crash:${round}:%:payout`)).toHaveLength(2);
+    expect(await transfers(`crash:${round}:%:refund`)).toEqual([
+      { key: crashKey(round, cancel.id, 'refund'), amount: String(USDT) },
+    ]);
+    const updates = events('MultiplayerDataUpdate').filter((e) => e.round === round);
+    expect(updates.length).toBeGreaterThan(10);
+    const cashOuts = updates.flatMap((e) => e.cashOuts as { user: string; multiplier: string }[]);
+    expect(cashOuts).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ user: auto.id, multiplier: '1.10' }),
+        expect.objectContaining({ user: manual.id, multiplier: a.game.bet.multiplier }),
+      ]),
+    );
+    expect(events('MultiplayerTimerStart').some((e) => e.round === round && e.duration === 4_000)).toBe(true);
+    expect(
+      events('MultiplayerBettingStateChange')
+        .filter((e) => e.round === round)
+        .map((e) => e.state),
+    ).toEqual(['betting', 'running']);
+    expect(events('MultiplayerGameBet').filter((e) => e.round === round)).toHaveLength(6);
+    expect(events('MultiplayerBetCancellation')).toEqual([{ game: 'crash', round, user: cancel.id }]);
+    const state = await service.state(manual);
+    expect(state.history[0]).toMatchObject({ id: round, hash: finished.result.hash });
+    expect((await service.history({ limit: 5 })).chains[0]?.salt).toBe(SALT);
+    expect((await checkLedger(db.database)).problems).toEqual([]);
+  }, 40_000);
+
+  it('a new leader finishes a round after the old one died with a cash-out claimed and unpaid', async () => {
+    const dying = new CrashService(ctx, {
+      faults: {
+        afterClaim: () => {
+          throw new Error('node died after the claim');
+        },
+      },
+    });
+    const service = new CrashService(ctx);
+    const first = startLoop({ bettingMs: 3_000, pauseMs: 0 });
+    await waitFor(
+      'betting',
+      async () => (await openRound())?.phase === 'betting' && !(await openRound())?.settled,
+    );
+    const round = (await openRound())?.id as string;
+    const [claimer, auto, loser] = await Promise.all([player(), player(), player()]);
+    await bet(service, claimer);
+    await bet(service, auto, { data: { autoCashOut: 120 } });
+    await bet(service, loser, { data: { autoCashOut: 5000 } });
+    // A node debits a wager and dies before inserting the bet row.
+    const orphan = await player();
+    expect(
+      await code(
+        new CrashService(ctx, { faults: { afterWager: () => Promise.reject(new Error('node died')) } }).bet(
+          orphan,
+          {
+            bet: '1',
+            currency: 'usdt',
+            demo: false,
+          },
+        ),
+      ),
+    ).toBe('Error: node died');
+    expect(await balance(orphan.id)).toBe(9n * USDT);
+    await waitFor('running', async () => (await openRound())?.phase === 'running');
+    await new Promise((r) => setTimeout(r, 300));
+    // The leader dies mid-round; a node claims a cash-out and dies before paying it.
+    await first.stop();
+    expect(await code(dying.cashOut(claimer, { id: round }))).toBe('Error: node died after the claim');
+    expect(await transfers(`crash:${round}:%:payout`)).toEqual([]);
+
+    const second = startLoop({ bettingMs: 3_000, pauseMs: 60_000 });
+    await waitFor('settled', async () => {
+      const r = await db.database.query(
+        'select 1 from crash_rounds where id = $1 and settled_at is not null',
+        [round],
+      );
+      return r.length === 1;
+    });
+    await second.stop();
+
+    const claimed = (await service.cashOut(claimer, { id: round })).game.bet; // repeated later: same answer
+    expect(claimed.status).toBe('cashed_out');
+    expect(await transfers(`crash:${round}:${claimer.id}:payout`)).toEqual([
+      { key: crashKey(round, claimer.id, 'payout'), amount: parseAmount(claimed.payout, 8).toString() },
+    ]);
+    expect(await balance(auto.id)).toBe(9n * USDT + (USDT * 120n) / 100n);
+    expect(await balance(loser.id)).toBe(9n * USDT);
+    const repair = new CrashRepair(ctx, { graceSeconds: 0 });
+    expect((await repair.runOnce()).refunded).toEqual([crashKey(round, orphan.id, 'refund')]);
+    expect((await new CrashRepair(ctx, { graceSeconds: 0 }).runOnce()).refunded).toEqual([]);
+    expect(await balance(orphan.id)).toBe(10n * USDT);
+    const roundRow = (
+      await db.database.query<RoundRow>(
+        `select r.id::text as id, r.phase, r.crash_point::text as crash_point from crash_rounds r where r.id = $1`,
+        [round],
+      )
+    )[0] as RoundRow;
+    expect(await settleRound(ctx, roundRow)).toBe(false); // settled once
+    expect((await checkLedger(db.database)).problems).toEqual([]);
+  }, 40_000);
+
+  it('publishes the next chain ahead of need; its salt is fixed only when it is first played', async () => {
+    expect(
+      await ensureChainReserve(db.database, { chainLength: 20, checkpointEvery: 5, chainReserve: 100 }),
+    ).toBeTypeOf('number');
+    const chains = await db.database.query<{ salt: string | null }>(
+      'select salt from crash_chains order by id',
+    );
+    expect(chains.map((c) => c.salt === null)).toEqual([false, true]);
+    expect(
+      await ensureChainReserve(db.database, { chainLength: 20, checkpointEvery: 5, chainReserve: 100 }),
+    ).toBeUndefined();
+  });
+});
