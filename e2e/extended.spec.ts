@@ -2,7 +2,8 @@
  * The extended games in Chromium (issue F6 "Done when"): for each game a funded player plays a round to
  * a win and a round to a loss (outcomes are random: rounds repeat until each happened), then opens a
  * round, makes one decision, reloads the page (RestoreData brings the round back) and finishes it.
- * Every ended round is checked against the server: its bet, the history row and the balance.
+ * Every ended round is checked against the server: its bet, the history row and the balance. Finally
+ * the seed pair is rotated and /fairness replays the last round to the server's multiplier.
  * How each game is played through its UI is its playbook (e2e/extended/<id>.ts).
  */
 import { expect, test, type Page } from '@playwright/test';
@@ -144,5 +145,25 @@ for (const book of PLAYBOOKS) {
         { timeout: 10_000 },
       )
       .toBe(true);
+
+    await test.step('rotate the seed pair and verify the last round on /fairness', async () => {
+      const [last] = await serverBets(player.token, book.id);
+      await page.getByTestId('fairness-button').click();
+      const modal = page.getByTestId('fairness-modal');
+      await expect(modal).toBeVisible();
+      await modal.getByTestId('fairness-rotate').click();
+      await expect(modal.getByTestId('fairness-nonce')).toHaveText('0');
+      const link = modal.getByTestId('fairness-verify-link');
+      await expect(link).toHaveAttribute('href', new RegExp(`^/fairness\\?verify=${book.id}-`));
+      await link.click();
+      await expect(page).toHaveURL(/\/fairness\?verify=/);
+      const shown = page.getByTestId('verify-multiplier');
+      await expect(shown).toBeVisible({ timeout: 15_000 });
+      // The page replays the round (its decisions ride in the link) to the server's multiplier.
+      expect(Number((await shown.textContent())?.replace(/[^\d.]/g, ''))).toBeCloseTo(
+        Number(last!.multiplier),
+        6,
+      );
+    });
   });
 }

@@ -51,6 +51,7 @@ export {
   isGameId,
 } from './registry.js';
 export { type RoundResult, type VerifyResult, resolveRound, verify } from './verify.js';
+export * from './verify-extended.js';
 export {
   type ExtendedGame,
   type ExtendedReplay,

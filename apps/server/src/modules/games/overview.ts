@@ -104,7 +104,7 @@ export async function betOverview(
       house_edge_bps: b.house_edge_bps,
       created_at: iso(b.created_at),
     },
-    metadata: { id: b.game, name: getGame(b.game)?.name ?? b.game },
+    metadata: { id: b.game, name: getGame(b.game)?.name ?? getExtendedGame(b.game)?.name ?? b.game },
     user: { _id: hidden ? null : b.user_id, name: hidden ? 'Hidden' : b.name, private_bets: b.private_bets },
   };
 }

@@ -2,12 +2,13 @@ import { describe, expect, it } from 'vitest';
 import {
   betShareUrl,
   betVerifyHref,
+  extendedActions,
   isVerifiable,
   telegramShareUrl,
   toBase64UrlJson,
   twitterShareUrl,
 } from './bet-links';
-import { SAMPLE_OVERVIEW } from './sample-overview';
+import { SAMPLE_MINES_OVERVIEW, SAMPLE_OVERVIEW } from './sample-overview';
 
 describe('bet links', () => {
   it('builds the share link of spec 2: origin with ?game={game}-{betId}', () => {
@@ -34,6 +35,28 @@ describe('bet links', () => {
     expect(query.get('verify')).toBe(`dice-${info.server_seed}-${info.client_seed}-0`);
     expect(JSON.parse(Buffer.from(query.get('params')!, 'base64url').toString('utf8'))).toEqual(info.params);
     expect(query.get('edge')).toBe('100');
+    // A single-round bet has no decisions to carry.
+    expect(query.has('actions')).toBe(false);
+  });
+
+  it('adds the decisions of an extended round as &actions= (base64url JSON of outcome.actions)', () => {
+    const { info } = SAMPLE_MINES_OVERVIEW;
+    const query = new URL(betVerifyHref(info)!, 'http://x').searchParams;
+    expect(query.get('verify')).toBe(`mines-${info.server_seed}-${info.client_seed}-1`);
+    const decode = (key: string) => JSON.parse(Buffer.from(query.get(key)!, 'base64url').toString('utf8'));
+    expect(decode('params')).toEqual({ mines: 3 });
+    expect(decode('actions')).toEqual([{ cell: 7 }, { cell: 14 }, { cell: 0 }]);
+    expect(query.get('edge')).toBe('100');
+  });
+
+  it('finds the decisions only in an extended outcome ({ actions: [...], state })', () => {
+    expect(extendedActions(SAMPLE_MINES_OVERVIEW.info.outcome)).toHaveLength(3);
+    expect(extendedActions({ actions: [], state: {} })).toEqual([]);
+    expect(extendedActions(SAMPLE_OVERVIEW.info.outcome)).toBeUndefined();
+    expect(extendedActions({ actions: 'x', state: {} })).toBeUndefined();
+    expect(extendedActions({ actions: [] })).toBeUndefined();
+    expect(extendedActions(null)).toBeUndefined();
+    expect(extendedActions([1])).toBeUndefined();
   });
 
   it('has no verify link while the seed is secret or the nonce is unknown', () => {

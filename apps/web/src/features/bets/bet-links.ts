@@ -2,8 +2,10 @@
  * Links of a bet: the share link (`{origin}/?game={game}-{betId}`, spec 2), the two external share
  * targets, and the fairness verify link. The verify link adds `&params=` (base64url JSON) and `&edge=`
  * (basis points) to the spec's `verify={game}-{serverSeed}-{clientSeed}-{nonce}`, the extension the
- * fairness page documents (docs/decisions/0006-fairness-verify-params.md). Features do not import each
- * other, so the encoding is written here too; app/share-link.test.ts checks both sides agree.
+ * fairness page documents (docs/decisions/0006-fairness-verify-params.md), and for an extended round
+ * (mines, blackjack...) `&actions=` with its decisions (docs/decisions/0007-fairness-verify-actions.md).
+ * Features do not import each other, so the encoding is written here too; app/share-link.test.ts and
+ * bet-links.test.ts check both sides agree.
  */
 import type { BetOverview } from '@nebula/contracts';
 
@@ -35,12 +37,24 @@ export function isVerifiable(info: BetOverview['info']): boolean {
   return info.nonce !== -1 && !!info.server_seed;
 }
 
-/** `/fairness?verify=...&params=...&edge=...`, or null while the bet is not verifiable. */
+/**
+ * The decisions of an extended round, from its stored outcome `{ actions: [...], state }`; undefined
+ * for a single-round bet (its outcome has no `actions` list).
+ */
+export function extendedActions(outcome: unknown): unknown[] | undefined {
+  if (!outcome || typeof outcome !== 'object' || Array.isArray(outcome)) return undefined;
+  const { actions } = outcome as { actions?: unknown };
+  return Array.isArray(actions) && 'state' in outcome ? actions : undefined;
+}
+
+/** `/fairness?verify=...&params=...&edge=...[&actions=...]`, or null while the bet is not verifiable. */
 export function betVerifyHref(info: BetOverview['info']): string | null {
   if (!isVerifiable(info)) return null;
   const query = new URLSearchParams();
   query.set('verify', `${info.game}-${info.server_seed}-${info.client_seed}-${info.nonce}`);
   query.set('params', toBase64UrlJson(info.params ?? {}));
   query.set('edge', String(info.house_edge_bps));
+  const actions = extendedActions(info.outcome);
+  if (actions) query.set('actions', toBase64UrlJson(actions));
   return `/fairness?${query.toString()}`;
 }

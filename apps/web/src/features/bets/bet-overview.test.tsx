@@ -6,7 +6,7 @@ import type { BetOverview } from '@nebula/contracts';
 import '../../lib/i18n';
 import { ModalHost, closeAllModals } from '../../ui';
 import { BetOverviewView, openBetOverviewPopup } from './bet-overview';
-import { SAMPLE_OVERVIEW } from './sample-overview';
+import { SAMPLE_MINES_OVERVIEW, SAMPLE_OVERVIEW } from './sample-overview';
 
 function renderView(data: BetOverview) {
   return render(
@@ -44,6 +44,21 @@ describe('BetOverviewView', () => {
       encodeURIComponent('/?game=dice-35'),
     );
     expect(screen.getByRole('link', { name: 'Share on Telegram' })).toBeTruthy();
+    expect(screen.queryByTestId('bet-overview-decisions')).toBeNull();
+  });
+
+  it('links an extended round to the verifier with its decisions', () => {
+    renderView(SAMPLE_MINES_OVERVIEW);
+    expect(screen.getByText('Mines')).toBeTruthy();
+    expect(screen.getByTestId('bet-overview-decisions').textContent).toBe('3 decisions, replayed by Verify');
+    const verify = screen.getByTestId('bet-overview-verify').getAttribute('href')!;
+    expect(verify).toMatch(/^\/fairness\?verify=mines-4a69f396.*-1&params=.+&edge=100&actions=.+$/);
+    const actions = new URL(verify, 'http://x').searchParams.get('actions')!;
+    expect(JSON.parse(Buffer.from(actions, 'base64url').toString('utf8'))).toEqual([
+      { cell: 7 },
+      { cell: 14 },
+      { cell: 0 },
+    ]);
   });
 
   it('opens the profile popup through its window event when the name is clicked', () => {

@@ -11,7 +11,7 @@ import type { BetOverview } from '@nebula/contracts';
 import { Button, Skeleton, openModal, useModal } from '../../ui';
 import { useAppStore } from '../../lib/store';
 import { useBetOverview } from './bet-api';
-import { betShareUrl, betVerifyHref } from './bet-links';
+import { betShareUrl, betVerifyHref, extendedActions } from './bet-links';
 import { CopyIcon, ShareRow } from './share-row';
 import './bets-texts';
 import './bets.css';
@@ -97,6 +97,7 @@ export function BetOverviewView({ data, onNavigate }: { data: BetOverview; onNav
   const profitPositive = !info.profit.startsWith('-') && /[1-9]/.test(info.profit);
   const hidden = !user._id;
   const verifyHref = betVerifyHref(info);
+  const decisions = extendedActions(info.outcome);
   const origin = typeof window === 'undefined' ? '' : window.location.origin;
   const shareUrl = betShareUrl(origin, info.game, info.id);
   const shareText = t('betsUi.shareText', { game: metadata.name, id: info.id, multiplier: info.multiplier });
@@ -174,6 +175,13 @@ export function BetOverviewView({ data, onNavigate }: { data: BetOverview; onNav
         )}
         <SeedRow label={t('betsUi.clientSeed')} value={info.client_seed} copy />
         <SeedRow label={t('betsUi.nonce')} value={info.nonce >= 0 ? String(info.nonce) : '—'} />
+        {decisions && (
+          <SeedRow label={t('betsUi.decisions')}>
+            <span className="bo-decisions" data-testid="bet-overview-decisions">
+              {t('betsUi.decisionsCount', { count: decisions.length })}
+            </span>
+          </SeedRow>
+        )}
       </section>
 
       <footer className="bo-foot">

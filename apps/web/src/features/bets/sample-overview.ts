@@ -27,3 +27,27 @@ export const SAMPLE_OVERVIEW: BetOverview = {
   metadata: { id: 'dice', name: 'Dice' },
   user: { _id: '6a214a78-c66a-4fef-bb7f-78d08d9e80b5', name: 'player', private_bets: false },
 };
+
+/**
+ * An extended round's `Info` answer (a mines bet taken after three safe cells, replayed from these
+ * seeds: mines on 6, 9 and 23), for the tests of the `&actions=` verify link.
+ */
+export const SAMPLE_MINES_OVERVIEW: BetOverview = {
+  info: {
+    ...SAMPLE_OVERVIEW.info,
+    _id: '36',
+    id: '36',
+    game: 'mines',
+    payout: '0.00014785',
+    multiplier: '1.47857142',
+    profit: '0.00004785',
+    nonce: 1,
+    params: { mines: 3 },
+    outcome: {
+      actions: [{ cell: 7 }, { cell: 14 }, { cell: 0 }],
+      state: { mineCount: 3, mines: [6, 9, 23], revealed: [7, 14, 0], hit: null, status: 'open' },
+    },
+  },
+  metadata: { id: 'mines', name: 'Mines' },
+  user: SAMPLE_OVERVIEW.user,
+};

@@ -56,7 +56,7 @@ describe('FairnessPage', () => {
   });
 
   it('explains a game it cannot replay yet and a broken params link', () => {
-    renderAt(`/fairness?verify=mines-${SEED}-nebula-0&params=***`);
+    renderAt(`/fairness?verify=crash-${SEED}-nebula-0&params=***`);
     expect(screen.getByTestId('verify-error').textContent).toContain('cannot be verified here yet');
     expect(screen.getByText(/could not be read/)).toBeTruthy();
   });

@@ -191,7 +191,7 @@ export const fairnessUiEn = {
     rotate: {
       title: 'Rotate and check',
       text: 'When you rotate your seed pair, we reveal the old server seed and commit a new one. Check that SHA-256 of the revealed seed equals the hash you saw, then recompute any bet of that pair on the Verify tab: the result is always the one you got.',
-      link: 'A verify link is /fairness?verify=game-serverSeed-clientSeed-nonce. The bet overview adds &params= (the bet’s settings as base64url JSON) and &edge= (the house edge in basis points) so that the settings are filled in for you.',
+      link: 'A verify link is /fairness?verify=game-serverSeed-clientSeed-nonce. The bet overview adds &params= (the bet’s settings as base64url JSON) and &edge= (the house edge in basis points) so that the settings are filled in for you; for games with decisions (mines, blackjack...) it also adds &actions=, the round’s decisions in order.',
     },
   },
 };
@@ -382,7 +382,7 @@ export const fairnessUiDe: typeof fairnessUiEn = {
     rotate: {
       title: 'Wechseln und prüfen',
       text: 'Wechselst du dein Seed-Paar, decken wir den alten Server-Seed auf und legen einen neuen fest. Prüfe, dass SHA-256 des aufgedeckten Seeds dem gezeigten Hash entspricht, und rechne dann jede Wette dieses Paars im Tab Prüfen nach: Das Ergebnis ist immer das, das du bekommen hast.',
-      link: 'Ein Prüf-Link lautet /fairness?verify=Spiel-ServerSeed-ClientSeed-Nonce. Die Wettübersicht ergänzt &params= (die Wetteinstellungen als Base64url-JSON) und &edge= (den Hausvorteil in Basispunkten), damit die Einstellungen schon ausgefüllt sind.',
+      link: 'Ein Prüf-Link lautet /fairness?verify=Spiel-ServerSeed-ClientSeed-Nonce. Die Wettübersicht ergänzt &params= (die Wetteinstellungen als Base64url-JSON) und &edge= (den Hausvorteil in Basispunkten), damit die Einstellungen schon ausgefüllt sind; bei Spielen mit Entscheidungen (Mines, Blackjack …) zusätzlich &actions=, die Entscheidungen der Runde in Reihenfolge.',
     },
   },
 };

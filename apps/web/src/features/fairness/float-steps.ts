@@ -14,6 +14,8 @@ export interface FloatMapping {
   value: string;
   /** Optional texts key for a label after the value (player / banker / unused card, hit, gem colour). */
   noteKey?: string;
+  /** Values interpolated into {@link noteKey} (e.g. `{ row: 3 }`). */
+  noteValues?: Record<string, string | number>;
   /** True when the float did not change the outcome (baccarat cards never dealt). */
   unused?: boolean;
   /** True for keno squares that hit a pick. */

@@ -1,12 +1,14 @@
 /**
  * The "How it works" tab: the algorithm in plain words, as `@nebula/fairness` implements it
  * (ARCHITECTURE.md section 4): commitment, client seed and nonce, the HMAC-SHA256 byte stream,
- * 4 bytes per float, and how each game maps floats to its outcome.
+ * 4 bytes per float, and how each game maps floats to its outcome (extended games: to their board,
+ * cards or coins, read as the round's decisions need them).
  */
 import { useTranslation } from 'react-i18next';
 import { Binary, Dices, Fingerprint, Hash, KeyRound, RefreshCw } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { VERIFIABLE_GAMES } from './params-draft';
+import { EXTENDED_VERIFIABLE_GAMES, VERIFIABLE_GAMES } from './params-draft';
+import './fairness-extended-texts';
 import './how-it-works.css';
 
 function Step({
@@ -56,7 +58,7 @@ export function HowItWorks() {
       </Step>
       <Step icon={<Dices size={18} />} index={5} id="games">
         <dl className="fv-games">
-          {VERIFIABLE_GAMES.map((game) => (
+          {[...VERIFIABLE_GAMES, ...EXTENDED_VERIFIABLE_GAMES].map((game) => (
             <div key={game} className="fv-games__row">
               <dt>{t(`fairnessUi.how.games.${game}.name`)}</dt>
               <dd>{t(`fairnessUi.how.games.${game}.text`)}</dd>

@@ -259,11 +259,12 @@ function DiamondsView({ outcome }: { outcome: DiamondsOutcome }) {
   );
 }
 
-function PlayingCard({ index }: { index: number }) {
+/** A playing card face (index 0..51 in the `@nebula/fairness` order); `className` adds states. */
+export function PlayingCard({ index, className }: { index: number; className?: string }) {
   const card = cardFromIndex(index);
   const red = card.suit === 'diamonds' || card.suit === 'hearts';
   return (
-    <span className={clsx('fv-pcard', red && 'is-red')} title={card.label}>
+    <span className={clsx('fv-pcard', red && 'is-red', className)} title={card.label}>
       <span className="fv-pcard__rank">{card.rank}</span>
       <span className="fv-pcard__suit">{card.label.slice(0, 1)}</span>
     </span>

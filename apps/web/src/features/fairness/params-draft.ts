@@ -3,6 +3,7 @@
  * params JSON of `@nebula/games` (targets in hundredths, amounts in atomic-unit strings).
  */
 import {
+  EXTENDED_GAME_IDS,
   KENO_MAX_PICKS,
   KENO_RISKS,
   PLINKO_RISKS,
@@ -26,22 +27,27 @@ export const VERIFIABLE_GAMES = [
   'baccarat',
 ] as const satisfies readonly GameId[];
 
-/** The games of issue F6 (not in the games registry yet): listed in the selector, disabled. */
-export const FUTURE_GAMES = [
-  'mines',
-  'crash',
-  'hilo',
-  'blackjack',
-  'coinflip',
-  'tower',
-  'stairs',
-  'videopoker',
-];
+/**
+ * The extended games the verifier replays with their decisions (mines, tower, stairs, hilo, coinflip,
+ * blackjack, video poker: every game of the extended registry, lobby order).
+ */
+export const EXTENDED_VERIFIABLE_GAMES: readonly string[] = EXTENDED_GAME_IDS;
+
+/** True when `game` is an extended game the verifier replays from its params and decisions. */
+export function isExtendedVerifiable(game: string): boolean {
+  return EXTENDED_VERIFIABLE_GAMES.includes(game);
+}
+
+/**
+ * Games listed in the selector but not replayed here: crash rounds are verified differently (by the
+ * hash chain of the crash points, not by a seed pair and a nonce).
+ */
+export const FUTURE_GAMES = ['crash'];
 
 /** A verifiable game id. */
 export type VerifiableGame = (typeof VERIFIABLE_GAMES)[number];
 
-/** True when the verifier can replay `game`. */
+/** True when the verifier can replay `game` as a single-round game. */
 export function isVerifiableGame(game: string): game is VerifiableGame {
   return (VERIFIABLE_GAMES as readonly string[]).includes(game);
 }

@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import {
   buildVerifyHref,
   decodeParams,
+  encodeActions,
   encodeParams,
+  extendedOutcomeActions,
   parseEdge,
   parseVerify,
   parseVerifyQuery,
@@ -87,7 +89,45 @@ describe('verify links', () => {
       params: { rows: 12, risk: 'high' },
       paramsError: false,
       edgeBps: 150,
+      actions: undefined,
+      actionsError: false,
     });
+  });
+
+  it("carries an extended round's decisions in &actions= and reads them back", () => {
+    const actions = [{ cell: 7 }, { random: true }, { cell: 24 }];
+    const href = buildVerifyHref({
+      game: 'mines',
+      serverSeed: 'ab12',
+      clientSeed: 'c',
+      nonce: 3,
+      params: { mines: 5 },
+      edgeBps: 100,
+      actions,
+    });
+    const search = new URL(href, 'http://x').searchParams;
+    expect(search.get('actions')).toBe(Buffer.from(JSON.stringify(actions)).toString('base64url'));
+    expect(search.get('actions')).toBe(encodeActions(actions));
+    const query = parseVerifyQuery(search);
+    expect(query).toMatchObject({ params: { mines: 5 }, edgeBps: 100, actions, actionsError: false });
+    expect(query.verify?.game).toBe('mines');
+    // No decisions is an empty list, not a missing key.
+    const none = buildVerifyHref({ game: 'mines', serverSeed: 'a', clientSeed: 'c', nonce: 0, actions: [] });
+    expect(parseVerifyQuery(new URL(none, 'http://x').searchParams).actions).toEqual([]);
+  });
+
+  it('round-trips every kind of decision the extended games take', () => {
+    const actions = [
+      { action: 'insurance', accept: false },
+      { action: 'split' },
+      { hold: [true, false, true, false, false] },
+      { guess: 'higher' },
+      { skip: true },
+      { side: 'tails' },
+      { tile: 3 },
+      { stone: 6 },
+    ];
+    expect(decodeParams(encodeActions(actions))).toEqual(actions);
   });
 
   it('works without the optional extensions and flags a broken params value', () => {
@@ -96,7 +136,24 @@ describe('verify links', () => {
       params: undefined,
       paramsError: false,
       edgeBps: undefined,
+      actions: undefined,
+      actionsError: false,
     });
     expect(parseVerifyQuery(new URLSearchParams('verify=dice-ab-c-0&params=***')).paramsError).toBe(true);
+    const broken = parseVerifyQuery(new URLSearchParams('verify=mines-ab-c-0&actions=***'));
+    expect(broken).toMatchObject({ actions: undefined, actionsError: true, paramsError: false });
+  });
+});
+
+describe('extendedOutcomeActions', () => {
+  it('reads the decisions of an extended bet outcome only', () => {
+    const actions = [{ action: 'hit' }, { action: 'stand' }];
+    expect(extendedOutcomeActions({ actions, state: { phase: 'settled' } })).toEqual(actions);
+    expect(extendedOutcomeActions({ actions: [], state: null })).toEqual([]);
+    expect(extendedOutcomeActions({ roll: 7947 })).toBeUndefined();
+    expect(extendedOutcomeActions({ actions })).toBeUndefined();
+    expect(extendedOutcomeActions({ actions: {}, state: {} })).toBeUndefined();
+    expect(extendedOutcomeActions(undefined)).toBeUndefined();
+    expect(extendedOutcomeActions([actions])).toBeUndefined();
   });
 });

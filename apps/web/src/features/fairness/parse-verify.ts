@@ -11,6 +11,10 @@
  *
  * Both are optional: without them the page uses the game's default params and house edge, and a
  * player can still edit them by hand. Unknown query keys are ignored.
+ *
+ * Extended games (mines, blackjack...: a round of several decisions) also need the decisions, so their
+ * links add `&actions=<base64url of the actions JSON array>` (docs/decisions/0007-fairness-verify-actions.md),
+ * the bet's `outcome.actions` in the same encoding as `params=`.
  */
 
 /** The four parts of `verify=`. */
@@ -30,6 +34,10 @@ export interface VerifyQuery {
   paramsError: boolean;
   /** `edge=` in basis points, undefined when absent or not an integer 0..5000. */
   edgeBps: number | undefined;
+  /** Decoded `actions=` (an extended round's decisions), undefined when absent or unreadable. */
+  actions: unknown;
+  /** True when `actions=` was present but not valid base64url JSON. */
+  actionsError: boolean;
 }
 
 /** Largest house edge the page accepts in `edge=` (the games package refuses more than 50%). */
@@ -63,8 +71,14 @@ export function encodeParams(params: unknown): string {
   return bytesToBase64Url(new TextEncoder().encode(JSON.stringify(params ?? {})));
 }
 
+/** An extended round's decisions (a JSON array) as unpadded base64url (UTF-8), for `&actions=`. */
+export function encodeActions(actions: readonly unknown[]): string {
+  return bytesToBase64Url(new TextEncoder().encode(JSON.stringify(actions)));
+}
+
 /**
- * Decodes `&params=`. Padding is optional; `+` and `/` are accepted too (a link someone wrote by hand).
+ * Decodes `&params=` (and `&actions=`, the same encoding). Padding is optional; `+` and `/` are
+ * accepted too (a link someone wrote by hand).
  *
  * @throws Error when the value is not base64url of JSON
  */
@@ -83,24 +97,38 @@ export function parseEdge(value: string | null | undefined): number | undefined 
   return bps <= MAX_EDGE_BPS ? bps : undefined;
 }
 
-/** Reads `verify`, `params` and `edge` from the page's search params. */
-export function parseVerifyQuery(search: URLSearchParams): VerifyQuery {
-  const raw = search.get('params');
-  let params: unknown;
-  let paramsError = false;
-  if (raw) {
-    try {
-      params = decodeParams(raw);
-    } catch {
-      paramsError = true;
-    }
+function decodeKey(raw: string | null): { value: unknown; error: boolean } {
+  if (!raw) return { value: undefined, error: false };
+  try {
+    return { value: decodeParams(raw), error: false };
+  } catch {
+    return { value: undefined, error: true };
   }
+}
+
+/** Reads `verify`, `params`, `edge` and `actions` from the page's search params. */
+export function parseVerifyQuery(search: URLSearchParams): VerifyQuery {
+  const params = decodeKey(search.get('params'));
+  const actions = decodeKey(search.get('actions'));
   return {
     verify: parseVerify(search.get('verify')),
-    params,
-    paramsError,
+    params: params.value,
+    paramsError: params.error,
     edgeBps: parseEdge(search.get('edge')),
+    actions: actions.value,
+    actionsError: actions.error,
   };
+}
+
+/**
+ * The decisions of an extended round from its stored bet outcome `{ actions: [...], state }` (the
+ * `outcome` of the bet overview), for `actions` of {@link buildVerifyHref}; undefined for a single-round
+ * bet. (features/bets has the same check for its Verify link: features do not import each other.)
+ */
+export function extendedOutcomeActions(outcome: unknown): unknown[] | undefined {
+  if (!outcome || typeof outcome !== 'object' || Array.isArray(outcome)) return undefined;
+  const { actions } = outcome as { actions?: unknown };
+  return Array.isArray(actions) && 'state' in outcome ? actions : undefined;
 }
 
 /** What a verify link carries. */
@@ -111,13 +139,19 @@ export interface VerifyLinkInput {
   nonce: number | string;
   params?: unknown;
   edgeBps?: number;
+  /** An extended round's decisions, in order (omit for single-round games). */
+  actions?: readonly unknown[];
 }
 
-/** `/fairness?verify=...[&params=...][&edge=...]`, the link the page reads back with {@link parseVerifyQuery}. */
+/**
+ * `/fairness?verify=...[&params=...][&edge=...][&actions=...]`, the link the page reads back with
+ * {@link parseVerifyQuery}.
+ */
 export function buildVerifyHref(input: VerifyLinkInput): string {
   const query = new URLSearchParams();
   query.set('verify', `${input.game}-${input.serverSeed}-${input.clientSeed}-${input.nonce}`);
   if (input.params !== undefined) query.set('params', encodeParams(input.params));
   if (input.edgeBps !== undefined) query.set('edge', String(input.edgeBps));
+  if (input.actions !== undefined) query.set('actions', encodeActions(input.actions));
   return `/fairness?${query.toString()}`;
 }

@@ -1,5 +1,6 @@
 /**
- * The verifier's computation: `verify()` of `@nebula/games` (the server's own math) plus the
+ * The verifier's computation: `verify()` of `@nebula/games` for single-round games and
+ * `verifyExtended()` (the replay of every decision) for extended games, the server's own math, plus the
  * intermediate steps the page shows (HMAC messages and bytes per round, the 4 bytes behind each float).
  * Pure; never throws: every failure becomes an error the page prints inline.
  */
@@ -11,7 +12,16 @@ import {
   isServerSeed,
   roundBytes,
 } from '@nebula/fairness';
-import { MAX_HOUSE_EDGE_BPS, type VerifyResult, getGame, verify } from '@nebula/games';
+import {
+  type ExtendedVerifyResult,
+  ExtendedVerifyError,
+  MAX_HOUSE_EDGE_BPS,
+  type VerifyResult,
+  getExtendedGame,
+  getGame,
+  verify,
+  verifyExtended,
+} from '@nebula/games';
 
 /** What the form hands to {@link computeVerification}. */
 export interface VerificationInput {
@@ -21,6 +31,8 @@ export interface VerificationInput {
   /** As typed. */
   nonce: string;
   params: unknown;
+  /** An extended game's decisions (ignored for single-round games). */
+  actions?: unknown;
   /** Set when the editor could not even build params (texts key); reported after the seed checks. */
   paramsErrorKey?: string;
   edgeBps: number;
@@ -60,7 +72,18 @@ export type Verification =
       floats: FloatStep[];
       /** False when the server seed is not 64 lower-case hex characters (ours always are). */
       seedLooksValid: boolean;
+    }
+  | {
+      /** An extended round replayed decision by decision. */
+      status: 'extended';
+      result: ExtendedVerifyResult;
+      rounds: RoundStep[];
+      floats: FloatStep[];
+      seedLooksValid: boolean;
     };
+
+/** A verification that produced a result (single-round or extended). */
+export type VerifiedResult = Extract<Verification, { status: 'ok' | 'extended' }>;
 
 interface SchemaIssue {
   path: readonly PropertyKey[];
@@ -118,13 +141,15 @@ export function computeVerification(input: VerificationInput): Verification {
     serverSeedHash,
   });
   const game = getGame(input.game);
-  if (!game) return fail('fairnessUi.errors.game');
+  const extended = game ? undefined : getExtendedGame(input.game);
+  if (!game && !extended) return fail('fairnessUi.errors.game');
   if (!/^\d{1,15}$/.test(input.nonce.trim())) return fail('fairnessUi.errors.nonce');
   const nonce = Number(input.nonce.trim());
   if (!Number.isSafeInteger(input.edgeBps) || input.edgeBps < 0 || input.edgeBps > MAX_HOUSE_EDGE_BPS) {
     return fail('fairnessUi.errors.edge');
   }
   if (input.paramsErrorKey) return fail(input.paramsErrorKey);
+  if (!game) return replayExtended(input, serverSeed, nonce, fail);
   try {
     const result = verify(game.id, serverSeed, clientSeed, nonce, input.params, input.edgeBps);
     const steps = streamSteps(serverSeed, clientSeed, nonce, result.floats.length);
@@ -132,6 +157,36 @@ export function computeVerification(input: VerificationInput): Verification {
   } catch (error) {
     const issues = schemaIssues(error);
     if (issues) return fail('fairnessUi.errors.params', describeSchemaIssues(issues));
+    return fail('fairnessUi.errors.generic', error instanceof Error ? error.message : String(error));
+  }
+}
+
+/** The extended branch of {@link computeVerification}: the replay, or the reason it fails. */
+function replayExtended(
+  input: VerificationInput,
+  serverSeed: string,
+  nonce: number,
+  fail: (errorKey: string, detail?: string) => Verification,
+): Verification {
+  try {
+    const result = verifyExtended(
+      input.game,
+      serverSeed,
+      input.clientSeed,
+      nonce,
+      input.params,
+      input.actions ?? [],
+      input.edgeBps,
+    );
+    const steps = streamSteps(serverSeed, input.clientSeed, nonce, result.floats.length);
+    return { status: 'extended', result, ...steps, seedLooksValid: isServerSeed(serverSeed) };
+  } catch (error) {
+    if (error instanceof ExtendedVerifyError) {
+      if (error.reason === 'game') return fail('fairnessUi.errors.game');
+      if (error.reason === 'params')
+        return fail('fairnessUi.errors.params', describeSchemaIssues(error.issues));
+      return fail(`fairnessUi.errors.${error.reason}`, error.message);
+    }
     return fail('fairnessUi.errors.generic', error instanceof Error ? error.message : String(error));
   }
 }

@@ -7,9 +7,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import clsx from 'clsx';
 import { CircleAlert, CircleCheck, Hash, Layers, Sigma } from 'lucide-react';
-import type { VerifyResult } from '@nebula/games';
 import { CopyButton } from './copy-button';
-import { floatMappings } from './float-steps';
+import type { FloatMapping } from './float-steps';
 import { type FloatStep, type RoundStep, hex } from './verify-model';
 import './verify-steps.css';
 
@@ -86,18 +85,23 @@ function RoundBlock({ step, used }: { step: RoundStep; used: number }) {
   );
 }
 
-/** The HMAC rounds and the float table. */
+/**
+ * The HMAC rounds and the float table: each float's bytes, value and what the game made of it
+ * (`mappings`, one per float). `stepOf` (extended games) names the step that read each float: 0 is the
+ * round's start, n its n-th decision.
+ */
 export function StepsCard({
-  result,
+  mappings,
   rounds,
   floats,
+  stepOf,
 }: {
-  result: VerifyResult;
+  mappings: readonly FloatMapping[];
   rounds: RoundStep[];
   floats: FloatStep[];
+  stepOf?: readonly number[];
 }) {
   const { t } = useTranslation();
-  const mappings = floatMappings(result);
   return (
     <section className="pg-card fv-card fv-steps" data-testid="verify-steps">
       <div className="fv-card__head">
@@ -147,10 +151,19 @@ export function StepsCard({
                     <span className="fv-cell-sub fv-mono">{String(float.value)}</span>
                   </td>
                   <td>
+                    {stepOf && (
+                      <span className="fv-step-tag">
+                        {stepOf[float.index]
+                          ? t('fairnessUi.extended.stepDecision', { n: stepOf[float.index] })
+                          : t('fairnessUi.extended.stepStart')}
+                      </span>
+                    )}
                     <span className="fv-mono fv-dim">{mapping?.formula}</span>
                     <span className={clsx('fv-cell-sub fv-strong', mapping?.highlight && 'is-win')}>
                       → {mapping?.value}
-                      {mapping?.noteKey && <span className="fv-note"> {t(mapping.noteKey)}</span>}
+                      {mapping?.noteKey && (
+                        <span className="fv-note"> {t(mapping.noteKey, mapping.noteValues)}</span>
+                      )}
                     </span>
                   </td>
                 </tr>

@@ -1,28 +1,41 @@
 /**
- * The Verify tab: the form (game, seeds, nonce, params, house edge) and the replay, recomputed in the
- * browser on every change with `verify()` of `@nebula/games` (no server call).
+ * The Verify tab: the form (game, seeds, nonce, params, decisions of an extended round, house edge)
+ * and the replay, recomputed in the browser on every change with `verify()` / `verifyExtended()` of
+ * `@nebula/games` (no server call).
  */
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import clsx from 'clsx';
-import { CircleAlert, Link2, Minus, Plus, RotateCcw, ShieldCheck } from 'lucide-react';
-import { DEFAULT_HOUSE_EDGE_BPS, ONE_RATIO, cmpRatio, getGame } from '@nebula/games';
+import { CircleAlert, Link2, Minus, Plus, RotateCcw } from 'lucide-react';
+import { DEFAULT_HOUSE_EDGE_BPS, getExtendedGame, getGame } from '@nebula/games';
 import { Button, IconButton, Selector, type SelectorEntry } from '../../ui';
-import { OutcomeView } from './outcome-view';
+import { ExtendedEditor } from './extended-editor';
+import {
+  type ExtendedDrafts,
+  extendedDraftFor,
+  extendedDraftToInput,
+  extendedDraftsFromLink,
+} from './extended-draft';
+import { extendedFloatMappings } from './extended-floats';
+import { DecisionsCard } from './extended-steps';
+import { floatMappings } from './float-steps';
 import { ParamsEditor } from './params-editor';
 import {
+  EXTENDED_VERIFIABLE_GAMES,
   FUTURE_GAMES,
   VERIFIABLE_GAMES,
   bpsToPercent,
   draftToParams,
+  isExtendedVerifiable,
   isVerifiableGame,
   paramsToDrafts,
   percentToBps,
   type ParamsDrafts,
 } from './params-draft';
 import { type VerifyQuery, buildVerifyHref } from './parse-verify';
+import { ResultCard } from './verify-result';
 import { CommitmentCard, StepsCard } from './verify-steps';
 import { computeVerification } from './verify-model';
+import './fairness-extended-texts';
 
 interface FormState {
   game: string;
@@ -31,6 +44,14 @@ interface FormState {
   nonce: string;
   edge: string;
   drafts: ParamsDrafts;
+  /** Params and decisions of the extended games, as JSON text. */
+  extended: ExtendedDrafts;
+}
+
+function defaultEdge(game: string): number {
+  return (
+    getGame(game)?.defaultHouseEdgeBps ?? getExtendedGame(game)?.defaultHouseEdgeBps ?? DEFAULT_HOUSE_EDGE_BPS
+  );
 }
 
 function initialState(query: VerifyQuery): FormState {
@@ -40,13 +61,27 @@ function initialState(query: VerifyQuery): FormState {
     serverSeed: query.verify?.serverSeed ?? '',
     clientSeed: query.verify?.clientSeed ?? '',
     nonce: query.verify?.nonce ?? '0',
-    edge: bpsToPercent(query.edgeBps ?? getGame(game)?.defaultHouseEdgeBps ?? DEFAULT_HOUSE_EDGE_BPS),
+    edge: bpsToPercent(query.edgeBps ?? defaultEdge(game)),
     drafts: paramsToDrafts(game, query.params),
+    extended: extendedDraftsFromLink(game, query.params, query.actions),
   };
 }
 
 function gameName(id: string): string {
-  return getGame(id)?.name ?? id.charAt(0).toUpperCase() + id.slice(1);
+  return getGame(id)?.name ?? getExtendedGame(id)?.name ?? id.charAt(0).toUpperCase() + id.slice(1);
+}
+
+/** What the editors give for the form's game: params (and decisions), or the texts key of what does not parse. */
+function editorInput(form: FormState) {
+  if (isExtendedVerifiable(form.game)) {
+    const built = extendedDraftToInput(extendedDraftFor(form.extended, form.game));
+    return built.ok
+      ? { ok: true as const, params: built.params, actions: built.actions }
+      : { ok: false as const, errorKey: built.errorKey };
+  }
+  if (!isVerifiableGame(form.game)) return null;
+  const built = draftToParams(form.game, form.drafts);
+  return built.ok ? { ok: true as const, params: built.params, actions: undefined } : built;
 }
 
 /** The verify form and its live result. Remount (key) to load another link. */
@@ -59,6 +94,7 @@ export function VerifyTool({ query }: { query: VerifyQuery }) {
   const entries = useMemo<SelectorEntry[]>(
     () => [
       ...VERIFIABLE_GAMES.map((id) => ({ id, name: gameName(id) })),
+      ...EXTENDED_VERIFIABLE_GAMES.map((id) => ({ id, name: gameName(id) })),
       ...FUTURE_GAMES.map((id) => ({
         id,
         name: gameName(id),
@@ -70,7 +106,7 @@ export function VerifyTool({ query }: { query: VerifyQuery }) {
   );
 
   const { draft, edgeBps, verification } = useMemo(() => {
-    const built = isVerifiableGame(form.game) ? draftToParams(form.game, form.drafts) : null;
+    const built = editorInput(form);
     const edge = percentToBps(form.edge);
     return {
       draft: built,
@@ -78,13 +114,14 @@ export function VerifyTool({ query }: { query: VerifyQuery }) {
       verification: computeVerification({
         ...form,
         params: built?.ok ? built.params : undefined,
+        actions: built?.ok ? built.actions : undefined,
         paramsErrorKey: built && !built.ok ? built.errorKey : undefined,
         edgeBps: edge,
       }),
     };
   }, [form]);
-  const hash =
-    verification.status === 'ok' ? verification.result.serverSeedHash : verification.serverSeedHash;
+  const verified = verification.status === 'ok' || verification.status === 'extended';
+  const hash = verified ? verification.result.serverSeedHash : verification.serverSeedHash;
 
   function copyLink() {
     const href = buildVerifyHref({
@@ -94,6 +131,7 @@ export function VerifyTool({ query }: { query: VerifyQuery }) {
       nonce: form.nonce.trim(),
       params: draft?.ok ? draft.params : undefined,
       edgeBps: Number.isNaN(edgeBps) ? undefined : edgeBps,
+      actions: draft?.ok && Array.isArray(draft.actions) ? draft.actions : undefined,
     });
     void navigator.clipboard
       ?.writeText(`${window.location.origin}${href}`)
@@ -108,10 +146,6 @@ export function VerifyTool({ query }: { query: VerifyQuery }) {
     const current = /^\d+$/.test(form.nonce.trim()) ? Number(form.nonce.trim()) : 0;
     update({ nonce: String(Math.max(0, current + delta)) });
   }
-
-  // A win pays more than the wager (as the server's status has it); exactly 1× (a push) is neutral.
-  const payoff = verification.status === 'ok' ? cmpRatio(verification.result.multiplier, ONE_RATIO) : 0;
-  const winning = payoff > 0;
 
   return (
     <div className="fv-layout">
@@ -193,10 +227,26 @@ export function VerifyTool({ query }: { query: VerifyQuery }) {
             <ParamsEditor game={form.game} drafts={form.drafts} onChange={(drafts) => update({ drafts })} />
           </fieldset>
         )}
+        {isExtendedVerifiable(form.game) && (
+          <fieldset className="fv-fieldset">
+            <legend>{t('fairnessUi.form.params')}</legend>
+            <ExtendedEditor
+              game={form.game}
+              draft={extendedDraftFor(form.extended, form.game)}
+              onChange={(next) => update({ extended: { ...form.extended, [form.game]: next } })}
+            />
+          </fieldset>
+        )}
         {query.paramsError && (
           <p className="fv-inline-note" role="alert">
             <CircleAlert size={14} aria-hidden="true" />
             {t('fairnessUi.errors.paramsLink')}
+          </p>
+        )}
+        {query.actionsError && (
+          <p className="fv-inline-note" role="alert">
+            <CircleAlert size={14} aria-hidden="true" />
+            {t('fairnessUi.errors.actionsLink')}
           </p>
         )}
         <label className="pg-field">
@@ -220,7 +270,7 @@ export function VerifyTool({ query }: { query: VerifyQuery }) {
             size="sm"
             icon={<Link2 size={16} />}
             onClick={copyLink}
-            disabled={verification.status !== 'ok'}
+            disabled={!verified}
           >
             {copied ? t('fairnessUi.form.linkCopied') : t('fairnessUi.form.copyLink')}
           </Button>
@@ -236,55 +286,28 @@ export function VerifyTool({ query }: { query: VerifyQuery }) {
       </form>
 
       <div className="fv-results">
-        <section
-          className={clsx('pg-card fv-card fv-outcome', winning && 'is-winning')}
-          data-testid="verify-outcome"
-          aria-live="polite"
-        >
-          <div className="fv-card__head">
-            <span className="pg-card__icon">
-              <ShieldCheck size={18} />
-            </span>
-            <div>
-              <h2 className="pg-card__title">
-                {t('fairnessUi.result.title', { game: gameName(form.game) })}
-              </h2>
-              <p className="pg-card__meta">{t('fairnessUi.result.text')}</p>
-            </div>
-          </div>
-          {verification.status === 'ok' ? (
-            <>
-              <OutcomeView result={verification.result} />
-              <div className="fv-multiplier">
-                <span className="fv-multiplier__label">{t('fairnessUi.result.multiplier')}</span>
-                <span
-                  className={clsx('fv-multiplier__value', payoff > 0 && 'is-win', payoff < 0 && 'is-loss')}
-                >
-                  <span data-testid="verify-multiplier">{verification.result.multiplierDecimal}</span>×
-                </span>
-              </div>
-            </>
-          ) : verification.status === 'error' ? (
-            <p className="fv-error" role="alert" data-testid="verify-error">
-              <CircleAlert size={16} aria-hidden="true" />
-              <span>
-                {t(verification.errorKey)}
-                {verification.detail && <span className="fv-error__detail">{verification.detail}</span>}
-              </span>
-            </p>
-          ) : (
-            <p className="fv-empty">{t('fairnessUi.result.empty')}</p>
-          )}
-        </section>
-        <CommitmentCard
-          hash={hash}
-          seedLooksValid={verification.status === 'ok' ? verification.seedLooksValid : true}
-        />
+        <ResultCard gameName={gameName(form.game)} verification={verification} />
+        {verification.status === 'extended' && <DecisionsCard result={verification.result} />}
+        <CommitmentCard hash={hash} seedLooksValid={verified ? verification.seedLooksValid : true} />
       </div>
 
       {verification.status === 'ok' && (
         <div className="fv-wide">
-          <StepsCard result={verification.result} rounds={verification.rounds} floats={verification.floats} />
+          <StepsCard
+            mappings={floatMappings(verification.result)}
+            rounds={verification.rounds}
+            floats={verification.floats}
+          />
+        </div>
+      )}
+      {verification.status === 'extended' && (
+        <div className="fv-wide">
+          <StepsCard
+            mappings={extendedFloatMappings(verification.result)}
+            rounds={verification.rounds}
+            floats={verification.floats}
+            stepOf={verification.result.floats.map((read) => read.step)}
+          />
         </div>
       )}
     </div>

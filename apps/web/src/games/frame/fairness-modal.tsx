@@ -13,7 +13,7 @@ import type { BetOverview, SeedPairState } from '@nebula/contracts';
 import { api, isApiError } from '../../lib/api';
 import { useAppStore } from '../../lib/store';
 import { Button, EmptyState, IconButton, SkeletonText, openModal, toast, type ModalApi } from '../../ui';
-import { buildVerifyHref } from '../../features/fairness/parse-verify';
+import { buildVerifyHref, extendedOutcomeActions } from '../../features/fairness/parse-verify';
 import { frameApi, frameKeys, whisper } from './play-api';
 
 export const FAIRNESS_MODAL_ID = 'game-fairness';
@@ -23,6 +23,8 @@ export interface LastBet {
   game: string;
   params: unknown;
   edgeBps: number;
+  /** The decisions of an extended round (mines cells, blackjack moves); undefined for single rounds. */
+  actions?: unknown[];
 }
 
 /**
@@ -42,6 +44,7 @@ export function verifyLink(
     clientSeed: previous.clientSeed,
     nonce: previous.nonce - 1,
     ...(last ? { params: last.params, edgeBps: last.edgeBps } : {}),
+    ...(last?.actions ? { actions: last.actions } : {}),
   });
 }
 
@@ -59,6 +62,7 @@ export async function findLastBet(previous: NonNullable<SeedPairState['previous'
         game: overview.info.game,
         params: overview.info.params,
         edgeBps: overview.info.house_edge_bps,
+        actions: extendedOutcomeActions(overview.info.outcome),
       };
     }
   }
