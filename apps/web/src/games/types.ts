@@ -178,6 +178,8 @@ export interface ExtendedGameUi<P = unknown, V = unknown> {
    * the frame then shows no Take button, only the game's Actions.
    */
   cashOut: boolean;
+  /** The i18n key of the play button's text before a round (default 'gameFrame.button.bet'; video poker deals). */
+  betLabelKey?: string;
 }
 
 /** What `games/{id}/index.ts` of an extended game exports as default. */

@@ -245,7 +245,7 @@ function ExtendedSidePanel({
     label = t('gameFrame.button.bet');
     disabled = true;
   } else {
-    label = t('gameFrame.button.bet');
+    label = t(ui.betLabelKey ?? 'gameFrame.button.bet');
     disabled = disabled || unavailable !== null;
   }
 

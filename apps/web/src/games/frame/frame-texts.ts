@@ -38,6 +38,7 @@ export const gameFrameEn = {
     stop: 'Stop',
     take: 'Take {{profit}}',
     cancel: 'Cancel',
+    deal: 'Deal',
   },
   extended: {
     currentProfit: 'Total profit',
@@ -157,6 +158,7 @@ export const gameFrameDe: DeepStrings<Texts> = {
     stop: 'Stopp',
     take: '{{profit}} nehmen',
     cancel: 'Abbrechen',
+    deal: 'Geben',
   },
   extended: {
     currentProfit: 'Gesamtgewinn',

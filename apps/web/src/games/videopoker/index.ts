@@ -15,6 +15,7 @@ const videoPokerUi: ExtendedGameUi<VideoPokerParams, VideoPokerView> = {
   Board: VideoPokerBoard,
   Actions: VideoPokerActions,
   cashOut: false,
+  betLabelKey: 'gameFrame.button.deal',
 };
 
 export default videoPokerUi;
