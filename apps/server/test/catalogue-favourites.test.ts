@@ -1,4 +1,5 @@
 import type { CatalogueGame, Slide } from '@nebula/contracts';
+import { EXTENDED_GAMES, GAMES } from '@nebula/games';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   CatalogueStore,
@@ -37,7 +38,7 @@ async function favourites(user: TestUser): Promise<string[]> {
 }
 
 describe('demo catalogue seed', () => {
-  it('seeds 20 providers, 150 provider games, restriction records and 4 slides, once', async () => {
+  it('seeds the originals, 20 providers, 150 provider games, restriction records and 4 slides, once', async () => {
     const db = t.server.database;
     const count = async (sql: string) => Number((await db.query<{ n: string }>(sql))[0]?.n);
     expect(await count('select count(*) as n from game_providers')).toBe(20);
@@ -46,7 +47,7 @@ describe('demo catalogue seed', () => {
       await count(
         "select count(*) as n from games where type = 'originals' and 'originals' = any (categories)",
       ),
-    ).toBe(8);
+    ).toBe(GAMES.length + EXTENDED_GAMES.length + 1); // single-round, extended, crash
     expect(await count('select count(*) as n from provider_restrictions')).toBe(20);
     expect(
       await count('select count(*) as n from provider_restrictions where cardinality(iso) > 0'),

@@ -1,3 +1,4 @@
+import { EXTENDED_GAMES, GAMES, crash } from '@nebula/games';
 import type { CatalogueGame } from '@nebula/contracts';
 import { expect } from 'vitest';
 import { parseRestrictions, putProviderRestrictions } from '../src/modules/catalogue/index.js';
@@ -156,4 +157,5 @@ export async function filter(t: TestServer, body: unknown, country?: string): Pr
   return res.json() as Page;
 }
 export const ids = (p: Page) => p.games.map((g) => g.id);
-export const ORIGINALS = ['dice', 'limbo', 'plinko', 'keno', 'wheel', 'roulette', 'diamonds', 'baccarat'];
+/** Every in-house game in lobby order: single-round, extended, then crash (seed-catalogue.ts). */
+export const ORIGINALS = [...GAMES, ...EXTENDED_GAMES, crash].map((g) => g.id);
