@@ -55,8 +55,8 @@ describe('FairnessPage', () => {
     expect(screen.getByTestId('verify-hash').textContent).toBe(SEED_HASH);
   });
 
-  it('explains a game it cannot replay yet and a broken params link', () => {
-    renderAt(`/fairness?verify=crash-${SEED}-nebula-0&params=***`);
+  it('explains a game it cannot replay and a broken params link', () => {
+    renderAt(`/fairness?verify=slots-${SEED}-nebula-0&params=***`);
     expect(screen.getByTestId('verify-error').textContent).toContain('cannot be verified here yet');
     expect(screen.getByText(/could not be read/)).toBeTruthy();
   });

@@ -2,24 +2,39 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PageFrame, Tabs } from '../../ui';
+import { parseCrashLink } from './crash-link';
+import { CrashTab } from './crash-tab';
 import { HowItWorks } from './how-it-works';
 import { parseVerifyQuery } from './parse-verify';
 import { VerifyTool } from './verify-tool';
 import './fairness-texts';
 import './fairness.css';
 
+type FairnessTab = 'verify' | 'crash' | 'how';
+
 /**
  * /fairness (spec 1 and 2): verifies any bet from `?verify={game}-{serverSeed}-{clientSeed}-{nonce}`
- * (plus the optional `&params=` and `&edge=` of parse-verify.ts) in the browser, and explains the
- * algorithm.
+ * (plus the optional `&params=` and `&edge=` of parse-verify.ts) and any crash round from
+ * `?verify=crash-{round}` (crash-link.ts) in the browser, and explains the algorithm.
  */
 export function FairnessPage() {
   const { t } = useTranslation();
   const [search] = useSearchParams();
-  const [tab, setTab] = useState<'verify' | 'how'>('verify');
   const searchKey = search.toString();
   // A new link (e.g. from a bet overview while on this page) loads a fresh form.
   const query = useMemo(() => parseVerifyQuery(new URLSearchParams(searchKey)), [searchKey]);
+  const crash = useMemo(() => parseCrashLink(new URLSearchParams(searchKey)), [searchKey]);
+  const linked: FairnessTab | null = crash ? 'crash' : query.verify ? 'verify' : null;
+  const [tab, setTab] = useState<FairnessTab>(linked ?? 'verify');
+  // A new link opens the tab that verifies it (adjusting state while rendering, not in an effect).
+  const [shownKey, setShownKey] = useState(searchKey);
+  if (shownKey !== searchKey) {
+    setShownKey(searchKey);
+    if (linked) setTab(linked);
+  }
+  // The crash tab loads its lists from the server: mounted on first use, then kept.
+  const [crashOpened, setCrashOpened] = useState(tab === 'crash');
+  if (tab === 'crash' && !crashOpened) setCrashOpened(true);
   const title = t('nav.fairness');
 
   return (
@@ -29,16 +44,18 @@ export function FairnessPage() {
           variant="underline"
           tabs={[
             { id: 'verify', label: t('fairnessUi.tabs.verify') },
+            { id: 'crash', label: t('fairnessUi.tabs.crash') },
             { id: 'how', label: t('fairnessUi.tabs.how') },
           ]}
           value={tab}
           onChange={setTab}
           aria-label={title}
         />
-        {/* Both stay mounted so the form keeps its edits while the player reads how it works. */}
+        {/* All stay mounted so the forms keep their edits while the player reads how it works. */}
         <div hidden={tab !== 'verify'}>
           <VerifyTool key={searchKey} query={query} />
         </div>
+        <div hidden={tab !== 'crash'}>{crashOpened && <CrashTab key={searchKey} link={crash} />}</div>
         <div hidden={tab !== 'how'}>
           <HowItWorks />
         </div>

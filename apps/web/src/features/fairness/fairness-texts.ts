@@ -6,13 +6,12 @@ import { addTranslations } from '../../lib/i18n';
 
 export const fairnessUiEn = {
   subtitle: 'Every result was fixed before you bet. Recompute any bet here, in your browser.',
-  tabs: { verify: 'Verify', how: 'How it works' },
+  tabs: { verify: 'Verify', crash: 'Crash', how: 'How it works' },
   copy: 'Copy',
   copied: 'Copied',
   form: {
     title: 'Bet details',
     game: 'Game',
-    comingSoon: 'Soon',
     serverSeed: 'Server seed (revealed)',
     serverSeedPlaceholder: '64 hex characters, shown after you rotate your seed pair',
     clientSeed: 'Client seed',
@@ -46,6 +45,7 @@ export const fairnessUiEn = {
   },
   errors: {
     game: 'This game cannot be verified here yet.',
+    crash: 'Crash rounds have no seed pair: verify them on the Crash tab, from their game hash and salt.',
     nonce: 'The nonce must be a whole number, 0 or more.',
     edge: 'The house edge must be between 0% and 50%, with at most two decimals.',
     params: 'These bet settings are not valid for this game.',
@@ -199,13 +199,12 @@ export const fairnessUiEn = {
 export const fairnessUiDe: typeof fairnessUiEn = {
   subtitle:
     'Jedes Ergebnis stand fest, bevor du gesetzt hast. Rechne jede Wette hier in deinem Browser nach.',
-  tabs: { verify: 'Prüfen', how: 'So funktioniert es' },
+  tabs: { verify: 'Prüfen', crash: 'Crash', how: 'So funktioniert es' },
   copy: 'Kopieren',
   copied: 'Kopiert',
   form: {
     title: 'Wettdetails',
     game: 'Spiel',
-    comingSoon: 'Bald',
     serverSeed: 'Server-Seed (aufgedeckt)',
     serverSeedPlaceholder: '64 Hex-Zeichen, sichtbar nach dem Wechsel deines Seed-Paars',
     clientSeed: 'Client-Seed',
@@ -239,6 +238,7 @@ export const fairnessUiDe: typeof fairnessUiEn = {
   },
   errors: {
     game: 'Dieses Spiel kann hier noch nicht geprüft werden.',
+    crash: 'Crash-Runden haben kein Seed-Paar: Prüfe sie im Tab Crash, über ihren Spiel-Hash und ihr Salt.',
     nonce: 'Die Nonce muss eine ganze Zahl ab 0 sein.',
     edge: 'Der Hausvorteil muss zwischen 0 % und 50 % liegen, mit höchstens zwei Nachkommastellen.',
     params: 'Diese Wetteinstellungen sind für dieses Spiel nicht gültig.',

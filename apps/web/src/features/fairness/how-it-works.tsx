@@ -2,12 +2,13 @@
  * The "How it works" tab: the algorithm in plain words, as `@nebula/fairness` implements it
  * (ARCHITECTURE.md section 4): commitment, client seed and nonce, the HMAC-SHA256 byte stream,
  * 4 bytes per float, and how each game maps floats to its outcome (extended games: to their board,
- * cards or coins, read as the round's decisions need them).
+ * cards or coins, read as the round's decisions need them), and crash's hash chain.
  */
 import { useTranslation } from 'react-i18next';
-import { Binary, Dices, Fingerprint, Hash, KeyRound, RefreshCw } from 'lucide-react';
+import { Binary, Dices, Fingerprint, Hash, KeyRound, Link2, RefreshCw } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { EXTENDED_VERIFIABLE_GAMES, VERIFIABLE_GAMES } from './params-draft';
+import './fairness-crash-texts';
 import './fairness-extended-texts';
 import './how-it-works.css';
 
@@ -66,7 +67,15 @@ export function HowItWorks() {
           ))}
         </dl>
       </Step>
-      <Step icon={<RefreshCw size={18} />} index={6} id="rotate">
+      <Step icon={<Link2 size={18} />} index={6} id="crash">
+        <code className="fv-formula">
+          {'hash[i] = SHA256(hash[i + 1])    terminating hash = SHA256(hash[0])\n' +
+            'r = first 52 bits of HMAC_SHA256(key = hash[i], message = salt)\n' +
+            'crash = max(1.00, floor(100 × (1 − edge) × 2^52 / (2^52 − r)) / 100)'}
+        </code>
+        <p className="pg-card__meta">{t('fairnessUi.how.crash.link')}</p>
+      </Step>
+      <Step icon={<RefreshCw size={18} />} index={7} id="rotate">
         <p className="pg-card__meta">{t('fairnessUi.how.rotate.link')}</p>
       </Step>
     </div>

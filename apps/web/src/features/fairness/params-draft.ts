@@ -38,12 +38,6 @@ export function isExtendedVerifiable(game: string): boolean {
   return EXTENDED_VERIFIABLE_GAMES.includes(game);
 }
 
-/**
- * Games listed in the selector but not replayed here: crash rounds are verified differently (by the
- * hash chain of the crash points, not by a seed pair and a nonce).
- */
-export const FUTURE_GAMES = ['crash'];
-
 /** A verifiable game id. */
 export type VerifiableGame = (typeof VERIFIABLE_GAMES)[number];
 

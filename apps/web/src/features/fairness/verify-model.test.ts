@@ -37,7 +37,7 @@ describe('computeVerification', () => {
       computeVerification({ ...base, game: 'dice', params: dice, ...input });
     expect(err({ nonce: '-1' })).toMatchObject({ status: 'error', errorKey: 'fairnessUi.errors.nonce' });
     expect(err({ nonce: '1.5' })).toMatchObject({ status: 'error', errorKey: 'fairnessUi.errors.nonce' });
-    expect(err({ game: 'crash' })).toMatchObject({ status: 'error', errorKey: 'fairnessUi.errors.game' });
+    expect(err({ game: 'crash' })).toMatchObject({ status: 'error', errorKey: 'fairnessUi.errors.crash' });
     expect(err({ game: 'nope' })).toMatchObject({ status: 'error', errorKey: 'fairnessUi.errors.game' });
     expect(err({ edgeBps: Number.NaN })).toMatchObject({ errorKey: 'fairnessUi.errors.edge' });
     expect(err({ edgeBps: 6000 })).toMatchObject({ errorKey: 'fairnessUi.errors.edge' });

@@ -142,7 +142,10 @@ export function computeVerification(input: VerificationInput): Verification {
   });
   const game = getGame(input.game);
   const extended = game ? undefined : getExtendedGame(input.game);
-  if (!game && !extended) return fail('fairnessUi.errors.game');
+  if (!game && !extended) {
+    // Crash rounds have no seed pair: the Crash tab verifies them from the hash chain.
+    return fail(input.game === 'crash' ? 'fairnessUi.errors.crash' : 'fairnessUi.errors.game');
+  }
   if (!/^\d{1,15}$/.test(input.nonce.trim())) return fail('fairnessUi.errors.nonce');
   const nonce = Number(input.nonce.trim());
   if (!Number.isSafeInteger(input.edgeBps) || input.edgeBps < 0 || input.edgeBps > MAX_HOUSE_EDGE_BPS) {

@@ -21,7 +21,6 @@ import { floatMappings } from './float-steps';
 import { ParamsEditor } from './params-editor';
 import {
   EXTENDED_VERIFIABLE_GAMES,
-  FUTURE_GAMES,
   VERIFIABLE_GAMES,
   bpsToPercent,
   draftToParams,
@@ -95,14 +94,8 @@ export function VerifyTool({ query }: { query: VerifyQuery }) {
     () => [
       ...VERIFIABLE_GAMES.map((id) => ({ id, name: gameName(id) })),
       ...EXTENDED_VERIFIABLE_GAMES.map((id) => ({ id, name: gameName(id) })),
-      ...FUTURE_GAMES.map((id) => ({
-        id,
-        name: gameName(id),
-        disabled: true,
-        meta: <span className="fv-soon">{t('fairnessUi.form.comingSoon')}</span>,
-      })),
     ],
-    [t],
+    [],
   );
 
   const { draft, edgeBps, verification } = useMemo(() => {
