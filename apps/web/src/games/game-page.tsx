@@ -7,18 +7,19 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { Gamepad2, SearchX } from 'lucide-react';
-import { getExtendedGame, getGame, isGameId } from '@nebula/games';
+import { crash, getExtendedGame, getGame, isGameId } from '@nebula/games';
 import { useAppStore } from '../lib/store';
 import { Button, EmptyState, PageFrame } from '../ui';
 import { FrameSkeleton, GameFrame } from './frame/game-frame';
 import { registerFrameTexts } from './frame/frame-texts';
 import { ExtendedFrame } from './frame/extended-frame';
-import { EXTENDED_UI_LOADERS, GAME_UI_LOADERS } from './registry';
+import type { MultiplayerGameUi } from './crash';
+import { EXTENDED_UI_LOADERS, GAME_UI_LOADERS, MULTIPLAYER_UI_LOADERS } from './registry';
 import type { ExtendedGameUi, GameUi } from './types';
 
 registerFrameTexts();
 
-type AnyGameUi = GameUi<unknown, unknown> | ExtendedGameUi<unknown, unknown>;
+type AnyGameUi = GameUi<unknown, unknown> | ExtendedGameUi<unknown, unknown> | MultiplayerGameUi;
 
 type LoadState =
   { status: 'loading' } | { status: 'ready'; ui: AnyGameUi } | { status: 'error'; error: unknown };
@@ -27,7 +28,7 @@ type LoadState =
 function loaderFor(id: string): (() => Promise<{ default: AnyGameUi }>) | undefined {
   if (isGameId(id)) return GAME_UI_LOADERS[id] as () => Promise<{ default: AnyGameUi }>;
   if (getExtendedGame(id)) return EXTENDED_UI_LOADERS[id];
-  return undefined;
+  return MULTIPLAYER_UI_LOADERS[id];
 }
 
 function useGameUi(id: string): [LoadState, () => void] {
@@ -88,7 +89,7 @@ function KnownGame({ id }: { id: string }) {
   const [state, retry] = useGameUi(id);
   const pushRecentGame = useAppStore((s) => s.pushRecentGame);
   useEffect(() => pushRecentGame(id), [id, pushRecentGame]);
-  const name = getGame(id)?.name ?? getExtendedGame(id)?.name ?? id;
+  const name = getGame(id)?.name ?? getExtendedGame(id)?.name ?? (id === crash.id ? crash.name : id);
 
   return (
     <PageFrame
@@ -102,7 +103,9 @@ function KnownGame({ id }: { id: string }) {
       className="gf-page"
     >
       {state.status === 'ready' ? (
-        'kind' in state.ui && state.ui.kind === 'extended' ? (
+        'kind' in state.ui && state.ui.kind === 'multiplayer' ? (
+          <state.ui.Page key={id} />
+        ) : 'kind' in state.ui && state.ui.kind === 'extended' ? (
           <ExtendedFrame key={id} gameId={id} ui={state.ui} />
         ) : (
           <GameFrame key={id} gameId={id} ui={state.ui as GameUi<unknown, unknown>} />

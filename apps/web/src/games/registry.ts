@@ -1,4 +1,5 @@
 import type { GameId } from '@nebula/games';
+import type { MultiplayerGameUi } from './crash';
 import type { ExtendedGameModule, GameModule } from './types';
 
 /** Each in-house game's UI, loaded on demand when its page opens (one chunk per game). */
@@ -11,6 +12,11 @@ export const GAME_UI_LOADERS: Record<GameId, () => Promise<GameModule>> = {
   roulette: () => import('./roulette'),
   diamonds: () => import('./diamonds'),
   baccarat: () => import('./baccarat'),
+};
+
+/** The multiplayer games' UIs (crash): a whole page each, loaded on demand. */
+export const MULTIPLAYER_UI_LOADERS: Record<string, () => Promise<{ default: MultiplayerGameUi }>> = {
+  crash: () => import('./crash'),
 };
 
 /** Each extended game's UI (mines, tower, ...), loaded on demand like the single-round games. */
