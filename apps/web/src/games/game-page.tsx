@@ -28,7 +28,7 @@ type LoadState =
 function loaderFor(id: string): (() => Promise<{ default: AnyGameUi }>) | undefined {
   if (isGameId(id)) return GAME_UI_LOADERS[id] as () => Promise<{ default: AnyGameUi }>;
   if (getExtendedGame(id)) return EXTENDED_UI_LOADERS[id];
-  return MULTIPLAYER_UI_LOADERS[id];
+  return Object.hasOwn(MULTIPLAYER_UI_LOADERS, id) ? MULTIPLAYER_UI_LOADERS[id] : undefined;
 }
 
 function useGameUi(id: string): [LoadState, () => void] {

@@ -3,7 +3,7 @@
  * configuration (`GameData` whisper) and the player's own history (POST /api/games/history).
  */
 import { type BetOverview, type GameData, type MyBet, PlayErrorCode } from '@nebula/contracts';
-import { type ExtendedGame, getExtendedGame, getGame, ratio, ratioToDecimal } from '@nebula/games';
+import { type ExtendedGame, crash, getExtendedGame, getGame, ratio, ratioToDecimal } from '@nebula/games';
 import { toDecimalString } from '@nebula/money';
 import type { Database } from '../../db/client.js';
 import type { AuthUser } from '../../platform/context.js';
@@ -115,7 +115,8 @@ export async function gameData(
   apiId: string,
   games: (id: string) => EngineGame | undefined = getGame,
 ): Promise<GameData> {
-  const game: (EngineGame | ExtendedGame) | undefined = games(apiId) ?? getExtendedGame(apiId);
+  const game: (EngineGame | ExtendedGame | typeof crash) | undefined =
+    games(apiId) ?? getExtendedGame(apiId) ?? (apiId === crash.id ? crash : undefined);
   if (!game) throw AppError.domain(PlayErrorCode.UnknownGame, 'Unknown game');
   const settings = await loadGameSettings(database);
   return {
