@@ -269,6 +269,37 @@ describe('extended rounds', () => {
     }
   });
 
+  it('the repair job returns an extra stake no decision recorded (a crash between its debit and the turn)', async () => {
+    const { single, extended } = engines();
+    const { u, user } = await player(100n * USDT);
+    let round: ExtendedPlayResponse | undefined;
+    for (let attempt = 0; attempt < 20 && !round; attempt++) {
+      const opened = await open(single, user);
+      if ((await climb(extended, user, opened.id, 1)).result === 'continue') round = opened;
+    }
+    expect(round).toBeDefined();
+    const id = round!.id;
+    // Decision 1's stake debited by a process that died before its transaction: nothing recorded it.
+    await t.server.ledger.transfer({
+      key: `bet:${id}:stake:1`,
+      kind: 'bet',
+      currency: 'usdt',
+      amount: USDT,
+      from: { user: u.id, kind: 'real' },
+      to: { system: 'house' },
+      metadata: { game: 'ladder', bet: id, action: 1 },
+    });
+    // While the round waits at decision 1 the stake stays: a retry of that decision reuses the key.
+    expect((await repairBets(ctx, { graceSeconds: 0 })).stakesRefunded).toEqual([]);
+    // The player takes instead: decision 1 never came, so the stake goes back, once.
+    await extended.finish(user, { api_id: 'ladder', id });
+    const before = await balance(u);
+    const report = await repairBets(ctx, { graceSeconds: 0 });
+    expect(report.stakesRefunded).toEqual([`bet:${id}:stake:1`]);
+    expect(await balance(u)).toBe(before + USDT);
+    expect((await repairBets(ctx, { graceSeconds: 0 })).stakesRefunded).toEqual([]);
+  });
+
   it('caps a payout at max profit and replays every stored round from its revealed seeds', async () => {
     const { single, extended } = engines();
     const { u, user } = await player(100n * USDT);

@@ -73,7 +73,7 @@ const expectLedgerOk = async () => expect((await checkLedger(t.server.database))
 async function expectIdempotent(users: TestUser[]) {
   const before = await transferCount();
   const balances = await Promise.all(users.map(balance));
-  expect(await repairBets(ctx, { graceSeconds: 0 })).toEqual({ paid: [], refunded: [] });
+  expect(await repairBets(ctx, { graceSeconds: 0 })).toEqual({ paid: [], refunded: [], stakesRefunded: [] });
   expect(await transferCount()).toBe(before);
   expect(await Promise.all(users.map(balance))).toEqual(balances);
 }
@@ -96,7 +96,7 @@ describe('crash repair', () => {
     await expectLedgerOk();
 
     // Still inside the grace period: nothing is touched yet.
-    expect(await repairBets(ctx)).toEqual({ paid: [], refunded: [] });
+    expect(await repairBets(ctx)).toEqual({ paid: [], refunded: [], stakesRefunded: [] });
     const report = await repairBets(ctx, { graceSeconds: 0 });
     expect(report.refunded).toEqual([]);
     expect(report.paid.sort()).toEqual(
@@ -121,7 +121,7 @@ describe('crash repair', () => {
     expect(bets).toHaveLength(0);
     await expectLedgerOk();
 
-    expect(await repairBets(ctx)).toEqual({ paid: [], refunded: [] });
+    expect(await repairBets(ctx)).toEqual({ paid: [], refunded: [], stakesRefunded: [] });
     const report = await repairBets(ctx, { graceSeconds: 0 });
     expect(report.paid).toEqual([]);
     expect(report.refunded).toHaveLength(3);
@@ -195,7 +195,7 @@ describe('crash repair', () => {
     expect(first.paid.length).toBeGreaterThanOrEqual(1);
     expect((await balance(u)).real).toBe(100n * USDT - BigInt(played) * USDT + owed);
     await expectLedgerOk();
-    expect(await job.runOnce()).toEqual({ paid: [], refunded: [] });
+    expect(await job.runOnce()).toEqual({ paid: [], refunded: [], stakesRefunded: [] });
     await expectIdempotent([u]);
   });
 });

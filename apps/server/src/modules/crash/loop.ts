@@ -192,9 +192,14 @@ export class CrashLoop {
     const t0 = performance.now();
     const e0 = Number(round.elapsed_ms ?? 0);
     const elapsed = () => e0 + Math.floor(performance.now() - t0);
+    let due = elapsed();
     while (!signal.aborted && elapsed() < bustMs) {
       await this.tick(round, elapsed());
-      await sleep(Math.min(this.opts.tickMs, bustMs - elapsed()), signal);
+      // A fixed cadence: the next tick is due tickMs after the previous one was due, not tickMs after
+      // this one finished (a slow tick query must not stretch the interval); missed slots are skipped.
+      do due += this.opts.tickMs;
+      while (due <= elapsed());
+      await sleep(Math.max(0, Math.min(due, bustMs) - elapsed()), signal);
     }
     if (signal.aborted) return;
     const rows = await this.ctx.database.query<{ busted_at: Date }>(

@@ -47,6 +47,8 @@ export interface RepairReport {
   paid: string[];
   /** Bet ids whose wager was refunded by this run. */
   refunded: string[];
+  /** Keys (`bet:{id}:stake:{n}`) of extended-round stakes refunded by this run. */
+  stakesRefunded: string[];
 }
 
 const isPlayerKind = (k: string): k is PlayerKind => (PLAYER_KINDS as readonly string[]).includes(k);
@@ -151,6 +153,65 @@ async function refundPass(ctx: AppContext, opts: RepairOptions): Promise<Pass> {
   return { ids: refunded, full: rows.length >= BATCH };
 }
 
+/**
+ * Refunds the extra stakes of extended rounds (blackjack double, split, insurance: `bet:{id}:stake:{n}`) that
+ * no decision recorded: the process died between the debit and the decision's transaction. A stake is
+ * recorded in its round's `stakes` map under the decision's index. It is returned (key
+ * `bet:{id}:stake:{n}:refund`, the engine's own) once the transfer is older than the grace period, the map
+ * lacks it, and the round has moved past decision n or ended. While the round still waits at decision n the
+ * stake stays: the player's retry of that decision reuses the same key, and the debit counts for it.
+ */
+async function stakePass(ctx: AppContext, opts: RepairOptions): Promise<Pass> {
+  const rows = await ctx.database.query<{
+    key: string;
+    bet_id: string;
+    currency: string;
+    amount: string;
+    player_kind: string;
+    user_id: string | null;
+    bank_kind: string;
+    bank_owner: string | null;
+    metadata: Record<string, unknown> | null;
+  }>(
+    `select t.idempotency_key as key, split_part(t.idempotency_key, ':', 2) as bet_id, t.currency,
+            t.amount::text as amount, d.kind as player_kind, d.owner_id as user_id, c.kind as bank_kind,
+            c.owner_id as bank_owner, t.metadata
+       from ledger_transfers t
+       join ledger_accounts d on d.id = t.debit_account
+       join ledger_accounts c on c.id = t.credit_account
+      where t.id > $1::bigint and t.kind = 'bet' and t.idempotency_key ~ '^bet:[0-9]{1,18}:stake:[0-9]{1,6}$'
+        and t.created_at < now() - make_interval(secs => $2::int)
+        and exists (select 1 from extended_rounds e where e.id = split_part(t.idempotency_key, ':', 2)::bigint
+                      and not (e.stakes ? split_part(t.idempotency_key, ':', 4))
+                      and (e.status <> 'open'
+                           or jsonb_array_length(e.actions) > split_part(t.idempotency_key, ':', 4)::int))
+        and not exists (select 1 from ledger_transfers r where r.idempotency_key = t.idempotency_key || ':refund')
+      order by t.id limit ${BATCH}`,
+    [opts.afterTransferId ?? '0', opts.graceSeconds ?? REPAIR_GRACE_SECONDS],
+  );
+  const refunded: string[] = [];
+  for (const w of rows) {
+    if (opts.signal?.aborted) break;
+    if (!w.user_id || !isPlayerKind(w.player_kind) || w.bank_owner || !isSystemKind(w.bank_kind)) {
+      ctx.log.error({ key: w.key }, 'an extended stake between unexpected accounts: not refunded');
+      continue;
+    }
+    const result = await ctx.ledger.transfer({
+      key: `${w.key}:refund`,
+      kind: 'bet_refund',
+      currency: w.currency,
+      amount: BigInt(w.amount),
+      from: { system: w.bank_kind },
+      to: { user: w.user_id, kind: w.player_kind },
+      metadata: { game: w.metadata?.game ?? null, bet: w.bet_id, repaired: true },
+    });
+    if (!result.replayed) refunded.push(w.key);
+  }
+  if (refunded.length)
+    ctx.log.warn({ stakes: refunded }, 'refunded extended-round stakes no decision recorded');
+  return { ids: refunded, full: rows.length >= BATCH };
+}
+
 /** One repair pass over both states. Idempotent: a second pass finds nothing to do. */
 export async function repairBets(ctx: AppContext, opts: RepairOptions = {}): Promise<RepairReport> {
   return (await repairPass(ctx, opts)).report;
@@ -162,7 +223,11 @@ async function repairPass(
 ): Promise<{ report: RepairReport; full: boolean }> {
   const pay = await payPass(ctx, opts);
   const refund = await refundPass(ctx, opts);
-  return { report: { paid: pay.ids, refunded: refund.ids }, full: pay.full || refund.full };
+  const stakes = await stakePass(ctx, opts);
+  return {
+    report: { paid: pay.ids, refunded: refund.ids, stakesRefunded: stakes.ids },
+    full: pay.full || refund.full || stakes.full,
+  };
 }
 
 /** The repair job with its incremental watermarks (in memory: a new leader starts with a full scan). */
