@@ -226,8 +226,8 @@ const session = byToken('session', RESOLVE_TOKEN_SQL, LAST_SEEN_RESOLUTION_SECON
 const prebet: Statement = {
   name: 'prebet',
   sql: PREBET_SQL,
-  values: (c) => [GAME_SETTING_KEYS, CURRENCY, c.userId],
-  pgbench: [`'{${GAME_SETTING_KEYS.join(',')}}'`, `'${CURRENCY}'`, PG_USER],
+  values: (c) => [GAME_SETTING_KEYS, CURRENCY, c.userId, 'dice'],
+  pgbench: [`'{${GAME_SETTING_KEYS.join(',')}}'`, `'${CURRENCY}'`, PG_USER, `'dice'`],
   gset: '',
   into: (c, row) => (c.betId = row.bet_id as string),
 };

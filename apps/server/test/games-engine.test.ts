@@ -92,6 +92,31 @@ describe('settings and pure checks', () => {
 });
 
 describe('play errors -5 and -7', () => {
+  it('-5 for an in-house game whose catalogue row the operator disabled; GameData says unavailable', async () => {
+    const u = await createUser(t.server.database);
+    await fund(u, 10n * USDT);
+    await t.server.database.query("update games set disabled = true where id = 'dice'");
+    try {
+      const res = await play(u, diceBet());
+      expect(res.json()).toEqual({ code: -5, message: 'Game is temporarily unavailable' });
+      const data = await t.app.inject({
+        method: 'POST',
+        url: '/api/whisper',
+        payload: { event: 'GameData', data: { api_id: 'dice' } },
+      });
+      expect(data.json().available).toBe(false);
+    } finally {
+      await t.server.database.query("update games set disabled = false where id = 'dice'");
+    }
+    // Enabled again, it plays; the refused bet moved no money and took no nonce.
+    expect((await play(u, diceBet())).statusCode).toBe(200);
+    const pair = await t.server.database.query<{ nonce: string }>(
+      'select nonce::text as nonce from seed_pairs where user_id = $1 and active',
+      [u.id],
+    );
+    expect(pair[0]?.nonce).toBe('1');
+  });
+
   it('-5 for a game the operator switched off, other games still play', async () => {
     const u = await createUser(t.server.database);
     await fund(u, 10n * USDT);

@@ -77,7 +77,8 @@ export const SETTLE_WITHIN_SECONDS = 30;
 
 /**
  * Step 1's reads, in ONE statement: the game settings (`$1` the keys), the currency's decimals when it
- * is enabled (`$2`), and for a signed-in caller (`$3`) the self-exclusion flag, what the live feed
+ * is enabled (`$2`), whether the game's catalogue row (`$4`) is disabled, and for a signed-in caller (`$3`)
+ * the self-exclusion flag, what the live feed
  * shows of the player, whether they have a seed pair yet, and the bet id (`nextval`; a refused bet
  * leaves a gap in bet ids, which are unique, not gapless). All read fresh for every bet: an operator's
  * change applies to the next bet.
@@ -87,6 +88,7 @@ export const PREBET_SQL = `select
   (select decimals from currencies where id = $2::text and enabled) as decimals,
   u.excluded, u.name, u.avatar, u.private_bets,
   exists (select 1 from seed_pairs where user_id = $3::uuid and active) as has_pair,
+  coalesce((select disabled from games where id = $4::text), false) as game_disabled,
   case when u.id is null then null else nextval('bets_id_seq')::text end as bet_id
 from (select 1) one
 left join (select id, coalesce(self_excluded_until > now(), false) as excluded, name, avatar, private_bets
@@ -100,6 +102,8 @@ interface PrebetRow {
   avatar: string | null;
   private_bets: boolean | null;
   has_pair: boolean;
+  /** The game's catalogue row is disabled by the operator (the lobby hides it; Play answers -5). */
+  game_disabled: boolean;
   bet_id: string | null;
 }
 
@@ -210,7 +214,7 @@ export class GameEngine {
     const pre = (
       await ctx.database.query<PrebetRow>(
         PREBET_SQL,
-        [GAME_SETTING_KEYS, input.currency, user?.id ?? null],
+        [GAME_SETTING_KEYS, input.currency, user?.id ?? null, input.api_id],
         'games.prebet',
       )
     )[0];
@@ -220,7 +224,7 @@ export class GameEngine {
     const extended = (this.opts.extendedGames ?? getExtendedGame)(input.api_id);
     const game: EngineGame | ExtendedGame | undefined = extended ?? this.games(input.api_id);
     if (!game) throw playError(PlayErrorCode.UnknownGame, 'Unknown game');
-    if (!isGameAvailable(settings, game))
+    if (!isGameAvailable(settings, game) || pre?.game_disabled)
       throw playError(PlayErrorCode.Unavailable, 'Game is temporarily unavailable');
     if (input.demo && !acceptsDemo(game as EngineGame))
       throw playError(PlayErrorCode.NoDemo, 'This game does not accept bets in demo mode');

@@ -119,13 +119,16 @@ export async function gameData(
     games(apiId) ?? getExtendedGame(apiId) ?? (apiId === crash.id ? crash : undefined);
   if (!game) throw AppError.domain(PlayErrorCode.UnknownGame, 'Unknown game');
   const settings = await loadGameSettings(database);
+  const row = (
+    await database.query<{ disabled: boolean }>('select disabled from games where id = $1', [game.id])
+  )[0];
   return {
     id: game.id,
     name: game.name,
     houseEdgeBps: edgeFor(settings, game),
     maxBetEur: settings.maxBetEur,
     maxProfitUsd: settings.maxProfitUsd,
-    available: !settings.disabled && isGameAvailable(settings, game),
+    available: !settings.disabled && isGameAvailable(settings, game) && row?.disabled !== true,
     demo: acceptsDemo(game as EngineGame),
   };
 }
