@@ -114,7 +114,9 @@ describe('gamesFilter keys and types', () => {
       'preview:alpha-star-fruit',
       'preview:beta-fresh-fortune',
     ]);
-    expect((await filter({ filter: [{ key: 'isFeatured', expect: false }] })).total).toBe(ORIGINALS.length + 11);
+    expect((await filter({ filter: [{ key: 'isFeatured', expect: false }] })).total).toBe(
+      ORIGINALS.length + 11,
+    );
     expect(ids(await filter({ filter: [{ key: 'custom_category', expect: 'live' }] }))).toEqual([
       'preview:alpha-starlight',
     ]);

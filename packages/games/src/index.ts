@@ -63,7 +63,12 @@ export {
   floatSource,
   replayExtended,
 } from './extended.js';
-export { EXTENDED_GAMES, EXTENDED_GAME_IDS, type ExtendedGameId, getExtendedGame } from './extended-registry.js';
+export {
+  EXTENDED_GAMES,
+  EXTENDED_GAME_IDS,
+  type ExtendedGameId,
+  getExtendedGame,
+} from './extended-registry.js';
 
 export * from './dice/dice.js';
 export * from './limbo/limbo.js';

@@ -328,45 +328,47 @@ export class ExtendedEngine {
       }
     }
 
-    let outcome: { row: RoundRow; type: ExtendedStepType; settlement: Settlement | null } | AppError;
-    outcome = await ctx.database.transaction(async (tx) => {
-      const row = await this.load(tx, input.id, user.id, game.id, true);
-      if (!row || row.status !== 'open') return invalidGameId();
-      if (row.actions.length !== n) return turnError(TurnErrorCode.Retry, 'The round moved on: try again.');
-      let step;
-      const rng = this.rng(row);
-      try {
-        step = game.turn(row.state, action, rng, row.house_edge_bps);
-      } catch (err) {
-        if (err instanceof InvalidActionError) return invalidOperation();
-        throw err;
-      }
-      const stake = BigInt(row.stake) + extra;
-      const stakes = extra > 0n ? { ...row.stakes, [n]: extra.toString() } : row.stakes;
-      const next: RoundRow = {
-        ...row,
-        state: step.state,
-        actions: [...row.actions, action],
-        floats_used: rng.used,
-        stake: stake.toString(),
-        stakes,
-      };
-      await tx.query(
-        `update extended_rounds set state = $2::jsonb, actions = $3::jsonb, floats_used = $4, stake = $5::numeric,
+    type Applied = { row: RoundRow; type: ExtendedStepType; settlement: Settlement | null };
+    const outcome: Applied | AppError = await ctx.database.transaction(
+      async (tx): Promise<Applied | AppError> => {
+        const row = await this.load(tx, input.id, user.id, game.id, true);
+        if (!row || row.status !== 'open') return invalidGameId();
+        if (row.actions.length !== n) return turnError(TurnErrorCode.Retry, 'The round moved on: try again.');
+        let step;
+        const rng = this.rng(row);
+        try {
+          step = game.turn(row.state, action, rng, row.house_edge_bps);
+        } catch (err) {
+          if (err instanceof InvalidActionError) return invalidOperation();
+          throw err;
+        }
+        const stake = BigInt(row.stake) + extra;
+        const stakes = extra > 0n ? { ...row.stakes, [n]: extra.toString() } : row.stakes;
+        const next: RoundRow = {
+          ...row,
+          state: step.state,
+          actions: [...row.actions, action],
+          floats_used: rng.used,
+          stake: stake.toString(),
+          stakes,
+        };
+        await tx.query(
+          `update extended_rounds set state = $2::jsonb, actions = $3::jsonb, floats_used = $4, stake = $5::numeric,
            stakes = $6::jsonb, updated_at = now() where id = $1::bigint`,
-        [
-          row.id,
-          JSON.stringify(next.state),
-          JSON.stringify(next.actions),
-          next.floats_used,
-          next.stake,
-          JSON.stringify(stakes),
-        ],
-        'extended.update',
-      );
-      const settlement = step.type === 'continue' ? null : await this.settle(tx, game, next, step.type);
-      return { row: next, type: step.type, settlement };
-    });
+          [
+            row.id,
+            JSON.stringify(next.state),
+            JSON.stringify(next.actions),
+            next.floats_used,
+            next.stake,
+            JSON.stringify(stakes),
+          ],
+          'extended.update',
+        );
+        const settlement = step.type === 'continue' ? null : await this.settle(tx, game, next, step.type);
+        return { row: next, type: step.type, settlement };
+      },
+    );
     if (outcome instanceof AppError) {
       // The decision was not applied: return its extra stake unless the decision that took index n
       // (another request of the same decision) recorded it.
