@@ -66,7 +66,7 @@ async function connect(cmd: Extract<ClientCommand, { type: 'connect' }>): Promis
   const started = performance.now();
   const tokens = cmd.tokens ?? [];
   const errors = await rampUp(tokens.length, cmd.batch, async (i) => {
-    const url = `${cmd.url}?token=${encodeURIComponent(tokens[i]!)}`;
+    const url = `${cmd.urls[i % cmd.urls.length]}?token=${encodeURIComponent(tokens[i]!)}`;
     const ws = await openSocket(url, cmd.watch, (data) => onFrame(i, data));
     if (typeof ws === 'string') return ws;
     sockets[i] = ws;

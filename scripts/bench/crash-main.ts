@@ -43,7 +43,11 @@ Targets (issue F6): tick delivery p99 < 150 ms; every cash-out settled within 2 
 Options:
   --spectators N   guest sockets subscribed to Everyone (default 5000)
   --bettors N      signed-in players who bet 1 USDT and cash out by hand (default 500)
-  --procs P        spectator client processes (default 1)
+  --nodes N        server nodes (1 or 2; default 1). With 2, both run the real server on the scratch
+                   PostgreSQL database and one Redis bus (REDIS_URL, default redis://127.0.0.1:6379);
+                   the first is the jobs leader (it runs the round); spectators and bettors are split
+                   evenly over the nodes, so half of the ticks reach their sockets through Redis
+  --procs P        spectator client processes (default 1; at least --nodes)
   --batch B        sockets opened concurrently while ramping up (default 100)
   --betting S      betting time of the round, seconds: must cover connecting and betting (default 60)
   --bet-spread S   the bets are sent evenly over S seconds (default 5)
@@ -67,6 +71,8 @@ about 5,700 each. If 'ulimit -n' is lower, raise it first (ulimit -n 20000).`;
 // ---------------------------------------------------------------------------------------------
 
 interface Options {
+  nodes: number;
+  redisUrl: string;
   spectators: number;
   bettors: number;
   procs: number;
@@ -88,6 +94,7 @@ interface Options {
 function parseOptions(): Options {
   const { values } = parseArgs({
     options: {
+      nodes: { type: 'string', default: '1' },
       spectators: { type: 'string', default: '5000' },
       bettors: { type: 'string', default: '500' },
       procs: { type: 'string', default: '1' },
@@ -119,10 +126,13 @@ function parseOptions(): Options {
     }
     return n;
   };
+  const nodes = Math.round(num('nodes', values.nodes, 1, 2));
   const opts: Options = {
+    nodes,
+    redisUrl: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
     spectators: Math.round(num('spectators', values.spectators, 0, 100_000)),
     bettors: Math.round(num('bettors', values.bettors, 1, 5_000)),
-    procs: Math.round(num('procs', values.procs, 1, 16)),
+    procs: Math.max(nodes, Math.round(num('procs', values.procs, 1, 16))),
     batch: Math.round(num('batch', values.batch, 1, 5_000)),
     betting: num('betting', values.betting, 1, 600),
     betSpread: num('bet-spread', values['bet-spread'], 0, 300),
@@ -137,6 +147,12 @@ function parseOptions(): Options {
     json: values.json,
     keep: values.keep,
   };
+  if (opts.nodes > 1 && !opts.databaseUrl) {
+    console.error(
+      `--nodes ${opts.nodes} needs PostgreSQL (--database-url or DATABASE_URL): PGlite is one process`,
+    );
+    process.exit(2);
+  }
   if (opts.cashoutAt * 1000 + 10_000 > timeFor(opts.crashPoint)) {
     console.error(
       `--cashout-at ${opts.cashoutAt} s leaves less than 10 s before a ${Number(opts.crashPoint) / 100}x bust` +
@@ -183,8 +199,8 @@ async function connected(kind: string, ps: ClientProc[]) {
  * and bet first and the spectators connect after; with --spectators-first the spectators are there
  * before the bets, so every bet's MultiplayerGameBet goes to all of them (the betting phase under load).
  */
-async function connectAndBet(opts: Options, env: NodeJS.ProcessEnv, ready: Ready) {
-  const url = `ws://127.0.0.1:${ready.port}/ws`;
+async function connectAndBet(opts: Options, env: NodeJS.ProcessEnv, ready: Ready, ports: number[]) {
+  const urls = ports.map((port) => `ws://127.0.0.1:${port}/ws`);
   const viewers: ClientProc[] = Array.from(
     { length: opts.spectators ? opts.procs : 0 },
     () => new Proc<ClientCommand, ClientReply>('crash-spectators.ts', env),
@@ -193,7 +209,8 @@ async function connectAndBet(opts: Options, env: NodeJS.ProcessEnv, ready: Ready
   const watch = () =>
     viewers.forEach((p, i) => {
       const count = Math.floor(opts.spectators / opts.procs) + (i < opts.spectators % opts.procs ? 1 : 0);
-      p.send({ type: 'connect', url, count, batch: Math.ceil(opts.batch / opts.procs), watch: true });
+      const url = urls[i % urls.length] as string;
+      p.send({ type: 'connect', urls: [url], count, batch: Math.ceil(opts.batch / opts.procs), watch: true });
     });
   if (opts.spectatorsFirst) {
     watch();
@@ -201,7 +218,7 @@ async function connectAndBet(opts: Options, env: NodeJS.ProcessEnv, ready: Ready
   }
   bettors.send({
     type: 'connect',
-    url,
+    urls,
     count: opts.bettors,
     tokens: ready.tokens,
     batch: 50,
@@ -247,21 +264,34 @@ async function run(opts: Options): Promise<RunData> {
     };
     const profile = opts.profile ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(opts.profile)}`] : [];
     const server = new Proc<ServerCommand, ServerReply>('crash-server.ts', env, profile);
+    const redis =
+      opts.nodes > 1 ? { redisUrl: opts.redisUrl, redisPrefix: `crash-bench-${process.pid}` } : undefined;
     server.send({
       type: 'setup',
       databaseUrl: scratch?.url,
       poolSize: opts.pool,
       bettors: opts.bettors,
       crashPoint: opts.crashPoint.toString(),
+      ...redis,
     });
     const ready = await server.next('ready', 900_000);
+    const others: Proc<ServerCommand, ServerReply>[] = [];
+    const ports = [ready.port];
+    for (let n = 1; n < opts.nodes && scratch && redis; n += 1) {
+      const node = new Proc<ServerCommand, ServerReply>('crash-server.ts', env, profile);
+      node.send({ type: 'join', databaseUrl: scratch.url, poolSize: opts.pool, ...redis });
+      ports.push((await node.next('joined', 120_000)).port);
+      others.push(node);
+    }
+    if (ports.length > 1)
+      console.log(`Nodes: ${ports.length} (ports ${ports.join(', ')}), leader on ${ready.port}`);
     console.log(
       `Server ready in ${fmt(ready.setupMs / 1000, 1)} s (${fmt(opts.bettors)} bettors funded); round ${ready.round}` +
         ` crashes at ${(Number(ready.crashPoint) / 100).toFixed(2)}x, betting closes in` +
         ` ${fmt((ready.bettingEndsAt - Date.now()) / 1000, 1)} s`,
     );
 
-    const { viewers, bettors, bets } = await connectAndBet(opts, env, ready);
+    const { viewers, bettors, bets } = await connectAndBet(opts, env, ready, ports);
     if (bets.placed === 0) throw new Error('no bet was placed');
 
     const running = await server.next(
@@ -271,7 +301,7 @@ async function run(opts: Options): Promise<RunData> {
     );
     if (running.phase !== 'running') throw new Error('unexpected phase');
     const sampler = new CpuSampler((pid, cmdline) => {
-      if (pid === server.child.pid) return 'server';
+      if (pid === server.child.pid || others.some((o) => o.child.pid === pid)) return 'server';
       if (pid === bettors.child.pid) return 'bettors';
       if (viewers.some((v) => v.child.pid === pid)) return 'spectators';
       return scratch && isBackendOf(scratch.name)(cmdline) ? 'PostgreSQL' : undefined;
@@ -346,6 +376,7 @@ async function main(): Promise<number> {
   console.log(`\nLoad average after the run: ${loadAverage()}`);
   if (opts.json) {
     const {
+      nodes,
       spectators,
       bettors,
       procs: p,
@@ -358,6 +389,7 @@ async function main(): Promise<number> {
       spectatorsFirst,
     } = opts;
     const options = {
+      nodes,
       spectators,
       bettors,
       procs: p,

@@ -145,6 +145,8 @@ async function setup(cmd: Extract<ServerCommand, { type: 'setup' }>): Promise<vo
   };
   if (cmd.databaseUrl) env.DATABASE_URL = cmd.databaseUrl;
   if (cmd.poolSize) env.DATABASE_POOL_SIZE = String(cmd.poolSize);
+  if (cmd.redisUrl) env.REDIS_URL = cmd.redisUrl;
+  if (cmd.redisPrefix) env.REDIS_PREFIX = cmd.redisPrefix;
   const config = loadConfig(env);
   const log = pino({ level: 'silent' });
   // As createServer opens it by default: PostgreSQL, else PGlite in a folder of the (fresh) data dir.
@@ -200,6 +202,25 @@ async function setup(cmd: Extract<ServerCommand, { type: 'setup' }>): Promise<vo
   }
 }
 
+/** A further node: the real server on the same database and Redis bus, serving sockets only. */
+async function join(cmd: Extract<ServerCommand, { type: 'join' }>): Promise<void> {
+  const config = loadConfig({
+    ...Object.fromEntries(Object.entries(process.env).filter(([k]) => k.startsWith('WS_'))),
+    NODE_ENV: 'test',
+    SERVE_WEB: 'false',
+    LOG_LEVEL: 'silent',
+    HOST: '127.0.0.1',
+    PORT: '0',
+    DATABASE_URL: cmd.databaseUrl,
+    REDIS_URL: cmd.redisUrl,
+    REDIS_PREFIX: cmd.redisPrefix,
+    ...(cmd.poolSize ? { DATABASE_POOL_SIZE: String(cmd.poolSize) } : {}),
+  });
+  server = await createServer(config);
+  const { port } = await server.listen();
+  tell({ type: 'joined', port });
+}
+
 async function report(): Promise<void> {
   if (!server) throw new Error('report before setup');
   const { database } = server;
@@ -252,6 +273,7 @@ exitWithParent(async () => {
 process.on('message', (cmd: ServerCommand) => {
   const fail = (err: unknown) => tell({ type: 'error', message: errorText(err) });
   if (cmd.type === 'setup') void setup(cmd).catch(fail);
+  else if (cmd.type === 'join') void join(cmd).catch(fail);
   else if (cmd.type === 'report') void report().catch(fail);
   else if (cmd.type === 'exit') process.disconnect();
 });

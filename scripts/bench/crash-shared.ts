@@ -55,6 +55,17 @@ export type ServerCommand =
       bettors: number;
       /** Lowest crash point (hundredths) the measured round may have; a chain seed is searched for it. */
       crashPoint: string;
+      /** With --nodes 2: the Redis bus every node joins (and its key prefix). */
+      redisUrl?: string | undefined;
+      redisPrefix?: string | undefined;
+    }
+  /** A further node on the same database and Redis bus: it serves sockets; the first node stays leader. */
+  | {
+      type: 'join';
+      databaseUrl: string;
+      poolSize?: number | undefined;
+      redisUrl: string;
+      redisPrefix: string;
     }
   | { type: 'report' }
   | { type: 'exit' };
@@ -72,6 +83,7 @@ export type ServerReply =
       bettingEndsAt: number;
       setupMs: number;
     }
+  | { type: 'joined'; port: number }
   | { type: 'phase'; phase: 'running'; startedAt: number; at: number }
   | { type: 'phase'; phase: 'busted'; at: number }
   | { type: 'phase'; phase: 'settled'; at: number }
@@ -91,7 +103,15 @@ export type ServerReply =
 
 /** Coordinator -> a client process. */
 export type ClientCommand =
-  | { type: 'connect'; url: string; count: number; tokens?: string[]; batch: number; watch: boolean }
+  | {
+      type: 'connect';
+      /** Socket i connects to urls[i % urls.length] (one entry per server node). */
+      urls: string[];
+      count: number;
+      tokens?: string[];
+      batch: number;
+      watch: boolean;
+    }
   | { type: 'bet'; spreadMs: number }
   | { type: 'cashout'; round: string; timeoutMs: number }
   | {

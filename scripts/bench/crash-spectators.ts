@@ -29,8 +29,8 @@ function onFrame(data: Buffer): void {
 
 async function connect(cmd: Extract<ClientCommand, { type: 'connect' }>): Promise<void> {
   const started = performance.now();
-  const errors = await rampUp(cmd.count, cmd.batch, async () => {
-    const ws = await openSocket(cmd.url, true, onFrame);
+  const errors = await rampUp(cmd.count, cmd.batch, async (i) => {
+    const ws = await openSocket(cmd.urls[i % cmd.urls.length]!, true, onFrame);
     if (typeof ws === 'string') return ws;
     sockets.push(ws);
     ws.on('close', () => (closedDuringRun += 1));

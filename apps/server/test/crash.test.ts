@@ -158,8 +158,12 @@ afterAll(async () => {
 describe('crash rounds on one node', () => {
   it('takes bets, pays manual and auto cash-outs once, and publishes a verifiable result', async () => {
     const service = new CrashService(ctx);
+    // A node whose cash-out requests wait 500 ms in a queue before their claim runs.
+    const queuedNode = new CrashService(ctx, {
+      faults: { beforeClaim: () => new Promise((r) => setTimeout(r, 500)) },
+    });
     const loop = startLoop({ bettingMs: 4_000, pauseMs: 60_000 });
-    const [auto, high, manual, idle, twice, cancel, broke, guest] = await Promise.all([
+    const [auto, high, manual, idle, twice, cancel, broke, guest, queued] = await Promise.all([
       player(),
       player(),
       player(),
@@ -168,6 +172,7 @@ describe('crash rounds on one node', () => {
       player(),
       player(USDT / 2n),
       Promise.resolve(null),
+      player(),
     ]);
     await waitFor('betting', async () => (await openRound())?.phase === 'betting');
     const round = (await openRound())?.id as string;
@@ -191,6 +196,7 @@ describe('crash rounds on one node', () => {
     expect(await code(bet(service, cancel))).toBe(-6);
     expect(await code(bet(service, broke))).toBe(-4);
     expect(await code(bet(service, guest))).toBe(-2);
+    expect(await code(bet(queuedNode, queued))).toBe('ok');
     expect(await code(bet(service, auto, { demo: true }))).toBe(-7);
     expect(await code(bet(service, high, { data: { autoCashOut: 100 } }))).toBe('validation_failed');
     expect(await code(bet(service, idle, { data: { autoCashOut: 100_000_000 } }))).toBe(-11); // > max profit
@@ -213,6 +219,30 @@ describe('crash rounds on one node', () => {
     expect(a.game.status).toBe('win');
     expect(b.game.bet.multiplier).toBe(a.game.bet.multiplier);
     expect(Number(a.game.bet.multiplier)).toBeGreaterThanOrEqual(1.03);
+    // A cash-out is priced when it arrived, not when its claim ran after waiting.
+    const elapsedNow = async () =>
+      Number(
+        (
+          await db.database.query<{ ms: string }>(
+            `select floor(extract(epoch from (clock_timestamp() - started_at)) * 1000)::bigint::text as ms
+               from crash_rounds where id = $1`,
+            [round],
+          )
+        )[0]?.ms,
+      );
+    const arrivedAt = await elapsedNow();
+    const waited = (await queuedNode.cashOut(queued, { id: round })).game.bet;
+    expect(await elapsedNow()).toBeGreaterThanOrEqual(arrivedAt + 500);
+    const claimedAt = (
+      await db.database.query<{ ms: string }>(
+        'select cashout_ms::text as ms from crash_bets where round_id = $1 and user_id = $2',
+        [round, queued.id],
+      )
+    )[0]?.ms;
+    // (The node maps its clock to the database's from a lower bound of the offset: a few ms early at most.)
+    expect(Number(claimedAt)).toBeGreaterThanOrEqual(arrivedAt - 50);
+    expect(Number(claimedAt)).toBeLessThan(arrivedAt + 250);
+    expect(waited.status).toBe('cashed_out');
 
     await waitFor('settled', async () => (await openRound())?.settled === true);
     await loop.stop();
@@ -235,7 +265,7 @@ describe('crash rounds on one node', () => {
     expect(await balance(auto.id)).toBe(9n * USDT + (USDT * 110n) / 100n);
     expect(await balance(high.id)).toBe(9n * USDT);
     expect(await balance(idle.id)).toBe(9n * USDT);
-    expect(await transfers(`crash:${round}:%:payout`)).toHaveLength(2);
+    expect(await transfers(`crash:${round}:%:payout`)).toHaveLength(3);
     expect(await transfers(`crash:${round}:%:refund`)).toEqual([
       { key: crashKey(round, cancel.id, 'refund'), amount: String(USDT) },
     ]);
@@ -254,7 +284,8 @@ describe('crash rounds on one node', () => {
         .filter((e) => e.round === round)
         .map((e) => e.state),
     ).toEqual(['betting', 'running']);
-    expect(events('MultiplayerGameBet').filter((e) => e.round === round)).toHaveLength(6);
+    const betEvents = events('MultiplayerGameBet').filter((e) => e.round === round);
+    expect(betEvents.flatMap((e) => e.bets as unknown[])).toHaveLength(7);
     expect(events('MultiplayerBetCancellation')).toEqual([{ game: 'crash', round, user: cancel.id }]);
     const state = await service.state(manual);
     expect(state.history[0]).toMatchObject({ id: round, hash: finished.result.hash });

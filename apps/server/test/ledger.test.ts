@@ -119,6 +119,47 @@ describe('ledger transfers', () => {
     ).rejects.toMatchObject({ status: 400 });
   });
 
+  it('makes many transfers in one statement: replays, conflicts, repeats and an overdraft each answered alone', async () => {
+    const [a, b, c] = await Promise.all([1, 2, 3].map(() => createUser(t.server.database)));
+    if (!a || !b || !c) throw new Error('users');
+    const earlier = key('many-earlier');
+    await ledger.transfer({
+      key: earlier,
+      kind: 'win',
+      currency: 'btc',
+      amount: 5n,
+      from: house,
+      to: real(a),
+    });
+    const pay = (k: string, u: TestUser, amount: bigint) =>
+      ({ key: k, kind: 'win', currency: 'btc', amount, from: house, to: real(u) }) as const;
+    const ka = key('many-a');
+    const kb = key('many-b');
+    const results = await ledger.transferMany([
+      pay(ka, a, 100n),
+      pay(kb, b, 200n),
+      pay(ka, a, 100n), // the same key again in the batch: a replay of the first
+      pay(earlier, a, 5n), // used before: a replay
+      pay(earlier, a, 6n), // used before with other details: a conflict
+      pay(key('many-zero'), c, 0n),
+      { key: key('many-debit'), kind: 'bet', currency: 'btc', amount: 1n, from: real(c), to: house },
+    ]);
+    expect(results.map((r) => ('transferId' in r ? (r.replayed ? 'replay' : 'new') : r.code))).toEqual([
+      'new',
+      'new',
+      'replay',
+      'replay',
+      'idempotency_conflict',
+      'invalid_amount',
+      'insufficient_balance', // c has nothing: the batch falls back to one by one
+    ]);
+    expect(results[2]).toEqual({ ...results[0], replayed: true });
+    expect(await balanceOf(a)).toBe(105n);
+    expect(await balanceOf(b)).toBe(200n);
+    expect(await balanceOf(c)).toBe(0n);
+    expect((await checkLedger(t.server.database)).problems).toEqual([]);
+  });
+
   it('keeps postings and transfers append-only', async () => {
     const u = await createUser(t.server.database);
     await ledger.transfer({

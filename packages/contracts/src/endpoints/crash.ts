@@ -217,10 +217,13 @@ export const multiplayerBettingStateChangeEvent = defineEvent(
   }),
 );
 
-/** A player's bet joined the round. */
+/**
+ * Players' bets joined the round: a node gathers the bets it placed over a short window (about 200 ms)
+ * into one event, oldest first, so a busy betting phase is not one frame per bet to every socket.
+ */
 export const multiplayerGameBetEvent = defineEvent(
   'MultiplayerGameBet',
-  z.object({ ...event, bet: crashBetSchema }),
+  z.object({ ...event, bets: z.array(crashBetSchema).min(1) }),
 );
 
 /** A bet left the round during betting (taken back by its player), refunded. */

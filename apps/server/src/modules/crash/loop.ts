@@ -186,17 +186,26 @@ export class CrashLoop {
     });
   }
 
-  /** Ticks until the bust time, then busts and settles the round. */
+  /**
+   * Ticks until the bust time, then busts and settles the round. A tick is published on a fixed cadence
+   * without waiting for the database: the tick statement (claims of reached auto cash-outs, and the
+   * manual cash-outs not announced yet) runs in the background, one at a time, and what it returns is
+   * announced by the following ticks, at most {@link CASH_OUTS_PER_TICK} per tick, so a burst of
+   * cash-outs neither delays the multiplier nor makes one frame large.
+   */
   private async rise(round: RoundRow, signal: AbortSignal): Promise<void> {
     const bustMs = Number(round.bust_ms);
     const t0 = performance.now();
     const e0 = Number(round.elapsed_ms ?? 0);
     const elapsed = () => e0 + Math.floor(performance.now() - t0);
+    const ticker = new Ticker(this.ctx, this.payments, round);
     let due = elapsed();
     while (!signal.aborted && elapsed() < bustMs) {
-      await this.tick(round, elapsed());
+      const now = elapsed();
+      ticker.collect(now);
+      this.publishTick(round, now, ticker.take(CASH_OUTS_PER_TICK));
       // A fixed cadence: the next tick is due tickMs after the previous one was due, not tickMs after
-      // this one finished (a slow tick query must not stretch the interval); missed slots are skipped.
+      // this one finished; missed slots are skipped.
       do due += this.opts.tickMs;
       while (due <= elapsed());
       await sleep(Math.max(0, Math.min(due, bustMs) - elapsed()), signal);
@@ -212,35 +221,16 @@ export class CrashLoop {
     const busted = rows[0];
     // Not yet by the database clock (or another node busted it): the next step reads the round again.
     if (!busted) return;
+    // No claim can land any more: announce every cash-out not announced yet, then the bust.
+    await ticker.drain(bustMs);
+    for (let left = ticker.take(CASH_OUTS_PER_TICK); left.length; left = ticker.take(CASH_OUTS_PER_TICK))
+      this.publishTick(round, bustMs, left);
     const done: RoundRow = { ...round, phase: 'busted', busted_at: busted.busted_at };
     this.publishFinished(done);
     await this.finish(done, signal);
   }
 
-  /** Claims and pays reached auto cash-outs, and announces the multiplier with the new cash-outs. */
-  private async tick(round: RoundRow, elapsed: number): Promise<void> {
-    const rows = await this.ctx.database.query<BetRow>(
-      TICK_SQL,
-      [round.id, round.crash_point, elapsed],
-      'crash.tick',
-    );
-    const cashOuts = rows.map((bet) => {
-      const outcome = outcomeOf(bet, round);
-      if (bet.cashout_kind === 'auto' && bet.settled_at === null) {
-        const payment: Promise<unknown> = payBet(this.ctx, round, bet)
-          .catch((err: unknown) =>
-            this.ctx.log.warn({ err, round: round.id }, 'crash auto cash-out not paid yet'),
-          )
-          .finally(() => this.payments.delete(payment));
-        this.payments.add(payment);
-      }
-      return {
-        user: bet.private_bets ? '' : bet.user_id,
-        multiplier: formatHundredths(outcome.multiplier),
-        payout: toDecimalString(outcome.payout, bet.decimals),
-        currency: bet.currency,
-      };
-    });
+  private publishTick(round: RoundRow, elapsed: number, cashOuts: CashOutView[]): void {
     this.publish(multiplayerDataUpdateEvent, {
       game: 'crash',
       round: round.id,
@@ -269,6 +259,74 @@ export class CrashLoop {
       this.ctx.realtime.hub.publish(Channels.everyone, event, data);
     } catch (err) {
       this.ctx.log.warn({ err }, 'crash event not published');
+    }
+  }
+}
+
+/** Cash-outs announced per MultiplayerDataUpdate; the rest wait for the next tick. */
+export const CASH_OUTS_PER_TICK = 50;
+
+type CashOutView = EventData<typeof multiplayerDataUpdateEvent>['cashOuts'][number];
+
+/**
+ * The background side of the ticks of one round: runs {@link TICK_SQL} (never two at once), starts the
+ * payments of the auto cash-outs it claims, and queues the cash-outs it returns for announcement.
+ */
+class Ticker {
+  private readonly queue: CashOutView[] = [];
+  private inFlight: Promise<void> | null = null;
+
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly payments: Set<Promise<unknown>>,
+    private readonly round: RoundRow,
+  ) {}
+
+  /** Starts a tick statement at `elapsed` unless one is still running. */
+  collect(elapsed: number): void {
+    if (this.inFlight) return;
+    this.inFlight = this.run(elapsed)
+      .catch((err: unknown) => this.ctx.log.warn({ err, round: this.round.id }, 'crash tick query failed'))
+      .finally(() => {
+        this.inFlight = null;
+      });
+  }
+
+  /** Waits for the running statement, then runs one more (after the bust: claims every reached target). */
+  async drain(elapsed: number): Promise<void> {
+    await this.inFlight;
+    this.collect(elapsed);
+    await this.inFlight;
+  }
+
+  /** Up to `max` queued cash-outs, oldest first. */
+  take(max: number): CashOutView[] {
+    return this.queue.splice(0, max);
+  }
+
+  private async run(elapsed: number): Promise<void> {
+    const round = this.round;
+    const rows = await this.ctx.database.query<BetRow>(
+      TICK_SQL,
+      [round.id, round.crash_point, elapsed],
+      'crash.tick',
+    );
+    for (const bet of rows) {
+      const outcome = outcomeOf(bet, round);
+      if (bet.cashout_kind === 'auto' && bet.settled_at === null) {
+        const payment: Promise<unknown> = payBet(this.ctx, round, bet)
+          .catch((err: unknown) =>
+            this.ctx.log.warn({ err, round: round.id }, 'crash auto cash-out not paid yet'),
+          )
+          .finally(() => this.payments.delete(payment));
+        this.payments.add(payment);
+      }
+      this.queue.push({
+        user: bet.private_bets ? '' : bet.user_id,
+        multiplier: formatHundredths(outcome.multiplier),
+        payout: toDecimalString(outcome.payout, bet.decimals),
+        currency: bet.currency,
+      });
     }
   }
 }

@@ -23,6 +23,7 @@
  */
 import {
   Channels,
+  type CrashBet,
   type CrashChain,
   type CrashResult,
   type CrashState,
@@ -62,6 +63,9 @@ export interface CrashBetInput {
   data?: unknown;
 }
 
+/** How long a node gathers new bets into one MultiplayerGameBet. */
+export const BET_EVENT_WINDOW_MS = 200;
+
 /** The highest auto cash-out a max-profit cap may set (10^13 x): keeps rounds and numbers bounded. */
 export const MAX_CAP_HUNDREDTHS = 10n ** 15n;
 
@@ -78,7 +82,8 @@ const badStage = (message = 'Cannot place bet at this stage of the game') =>
 const PREBET_SQL = `select
   (select jsonb_object_agg(key, value) from settings where key = any($1::text[])) as settings,
   (select decimals from currencies where id = $2::text and enabled) as decimals,
-  u.excluded, u.name, u.avatar, u.private_bets, r.id as round_id, r.open
+  u.excluded, u.name, u.avatar, u.private_bets, r.id as round_id, r.open,
+  (extract(epoch from clock_timestamp()) * 1000)::float8 as db_now
 from (select 1) one
 left join (select id, coalesce(self_excluded_until > now(), false) as excluded, name, avatar, private_bets
              from users where id = $3::uuid) u on true
@@ -94,19 +99,45 @@ select r.id, $2::uuid, $3, $4::numeric, $5::numeric, $6::bigint, $7::bigint, $8:
 on conflict (round_id, user_id) do nothing
 returning round_id::text`;
 
+/**
+ * Claims the cash-outs of several players of one round in one statement (`$2` users, `$3` their
+ * arrivals) and returns the claimed bets with what their answers need. Each cash-out is priced at its
+ * request's arrival (the node's clock mapped to the database clock, epoch milliseconds, or null) but
+ * never later than the database clock when the claim runs: a request that waited in a queue is paid
+ * what it asked for, and nothing is claimed in the future.
+ */
 const CLAIM_SQL = `with r as (
-  select id, crash_point, bust_ms,
-         floor(extract(epoch from (clock_timestamp() - started_at)) * 1000)::bigint as ms
+  select id, crash_point, bust_ms, phase, started_at,
+         floor(extract(epoch from (clock_timestamp() - started_at)) * 1000) as now_ms
     from crash_rounds where id = $1::bigint and phase = 'running' for share
+), q as (
+  select x.user_id, least(r.now_ms, floor(x.arrival - extract(epoch from r.started_at) * 1000))::bigint as ms
+    from r, unnest($2::uuid[], $3::bigint[]) as x (user_id, arrival)
+), b as (
+  update crash_bets b
+     set cashout_ms = case when q.ms < b.target_ms then q.ms else b.target_ms end,
+         cashout_kind = case when q.ms < b.target_ms then 'manual' else 'auto' end
+    from r, q
+   where b.round_id = r.id and b.user_id = q.user_id and b.status = 'placed' and b.cashout_ms is null
+     and q.ms >= 0
+     and ((q.ms < b.target_ms and q.ms < r.bust_ms) or (q.ms >= b.target_ms and b.target <= r.crash_point))
+  returning b.*
 )
-update crash_bets b
-   set cashout_ms = case when r.ms < b.target_ms then r.ms else b.target_ms end,
-       cashout_kind = case when r.ms < b.target_ms then 'manual' else 'auto' end
-  from r
- where b.round_id = r.id and b.user_id = $2::uuid and b.status = 'placed' and b.cashout_ms is null
-   and r.ms >= 0
-   and ((r.ms < b.target_ms and r.ms < r.bust_ms) or (r.ms >= b.target_ms and b.target <= r.crash_point))
-returning b.cashout_ms::text`;
+select ${BET_COLUMNS}, r.phase, r.crash_point::text as crash_point, r.bust_ms::text as bust_ms,
+       q.ms::text as elapsed_ms, '0' as betting_left_ms,
+       (extract(epoch from clock_timestamp()) * 1000)::float8 as db_now
+  from b join r on r.id = b.round_id join q on q.user_id = b.user_id
+  join users u on u.id = b.user_id join currencies k on k.id = b.currency`;
+
+/** Marks paid cash-outs of one round settled (`$2` users, `$3` hundredths, `$4` payouts). */
+const SETTLE_MANY_SQL = `update crash_bets b
+   set multiplier = x.multiplier, payout = x.payout, settled_at = clock_timestamp()
+  from unnest($2::uuid[], $3::bigint[], $4::numeric[]) as x (user_id, multiplier, payout)
+ where b.round_id = $1::bigint and b.user_id = x.user_id and b.settled_at is null`;
+
+/** Claim batches in flight per node, and the most requests in one batch. */
+const CLAIM_BATCHES = 4;
+const CLAIM_BATCH_SIZE = 100;
 
 const CANCEL_SQL = `with r as (
   select id from crash_rounds
@@ -116,6 +147,39 @@ update crash_bets b set status = 'cancelled'
   from r where b.round_id = r.id and b.user_id = $2::uuid and b.status = 'placed' and b.cashout_ms is null
 returning b.round_id::text`;
 
+/** A cash-out request waiting for its claim batch. */
+interface PendingClaim {
+  round: string;
+  user: string;
+  arrival: string | null;
+  resolve: (answer: MultiplayerPlayResponse) => void;
+  reject: (err: unknown) => void;
+}
+
+/** A claimed bet with its round's fields, as {@link CLAIM_SQL} returns it. */
+type ClaimRow = BetRow &
+  Pick<RoundRow, 'phase' | 'crash_point' | 'bust_ms' | 'elapsed_ms' | 'betting_left_ms'> & { db_now: number };
+
+/**
+ * This node's clock against the database clock, from the statements that return the database time:
+ * the offset's lower bound (database time minus the local time after the reply), so an arrival mapped
+ * with it is never later than the request really arrived. Null until the first sample.
+ */
+export class DatabaseClock {
+  private offset: number | null = null;
+
+  sample(dbNow: number, _sentAt: number, receivedAt: number): void {
+    if (!Number.isFinite(dbNow)) return;
+    const low = dbNow - receivedAt;
+    if (this.offset === null || low > this.offset) this.offset = low;
+  }
+
+  /** A local epoch time in database epoch milliseconds (rounded down), or null before any sample. */
+  toDatabase(local: number): string | null {
+    return this.offset === null ? null : Math.floor(local + this.offset).toString();
+  }
+}
+
 interface PrebetRow {
   settings: Record<string, unknown> | null;
   decimals: number | null;
@@ -123,6 +187,7 @@ interface PrebetRow {
   name: string | null;
   round_id: string | null;
   open: boolean | null;
+  db_now: number;
 }
 
 /** Faults for tests: stop a request between two steps as a crashed node would. */
@@ -130,6 +195,8 @@ export interface CrashServiceOptions {
   faults?: {
     /** Runs after a cash-out was claimed and before it is paid; a throw leaves it unpaid. */
     afterClaim?: (round: string, user: string) => void | Promise<void>;
+    /** Runs after a cash-out request arrived and before its claim runs (a request waiting in a queue). */
+    beforeClaim?: (round: string, user: string) => void | Promise<void>;
     /** Runs after the wager debit and before the bet row insert; a throw leaves an orphan wager. */
     afterWager?: (round: string, user: string) => void | Promise<void>;
   };
@@ -137,6 +204,13 @@ export interface CrashServiceOptions {
 
 export class CrashService {
   private readonly feed;
+  /** Maps a cash-out's arrival to the database clock (sampled by bets and claims). */
+  readonly clock = new DatabaseClock();
+  private claims: PendingClaim[] = [];
+  private claiming = 0;
+  private pumpQueued = false;
+  private pendingBets: { round: string; bets: CrashBet[]; timer: ReturnType<typeof setTimeout> } | null =
+    null;
 
   constructor(
     private readonly ctx: AppContext,
@@ -148,6 +222,7 @@ export class CrashService {
   /** Places the caller's bet in the current round (see the module comment). */
   async bet(user: AuthUser | null, input: CrashBetInput): Promise<MultiplayerPlayResponse> {
     const { database, ledger } = this.ctx;
+    const sent = Date.now();
     const pre = (
       await database.query<PrebetRow>(
         PREBET_SQL,
@@ -155,6 +230,7 @@ export class CrashService {
         'crash.prebet',
       )
     )[0];
+    if (pre) this.clock.sample(pre.db_now, sent, Date.now());
     const settings = parseCrashSettings(pre?.settings);
     if (settings.disabled) throw playError(PlayErrorCode.Disabled, 'In-house games are temporarily disabled');
     if (!user) throw playError(PlayErrorCode.AuthorizationRequired, 'Authorization is required');
@@ -240,16 +316,116 @@ export class CrashService {
     }
     const [bet, current] = await Promise.all([this.betOf(round, user.id), this.round(round)]);
     if (!bet || !current) throw new Error('crash bet vanished');
-    this.publish(multiplayerGameBetEvent, { game: 'crash', round, bet: betView(bet, current) });
+    this.announceBet(round, betView(bet, current));
     return playResponse(bet, current);
   }
 
-  /** Cashes out the caller's bet in round `id` (see the module comment); repeating it is harmless. */
+  /**
+   * Cashes out the caller's bet in round `id` (see the module comment); repeating it is harmless. The
+   * requests that arrive together are claimed together: one claim statement, one ledger statement for
+   * their payouts and one that marks them settled, whatever the batch's size (a burst of cash-outs at
+   * the same moment is the normal case in crash).
+   */
   async cashOut(user: AuthUser | null, input: { id: string }): Promise<MultiplayerPlayResponse> {
     if (!user) throw playError(PlayErrorCode.AuthorizationRequired, 'Authorization is required');
-    const claimed = await this.ctx.database.query(CLAIM_SQL, [input.id, user.id], 'crash.claim');
-    if (claimed.length) await this.opts.faults?.afterClaim?.(input.id, user.id);
-    return (await this.finalAnswer(user.id, input.id, 'Cannot cash out at this stage of the game')).answer;
+    const arrival = this.clock.toDatabase(Date.now());
+    await this.opts.faults?.beforeClaim?.(input.id, user.id);
+    return new Promise((resolve, reject) => {
+      this.claims.push({ round: input.id, user: user.id, arrival, resolve, reject });
+      this.pumpClaims();
+    });
+  }
+
+  /** Starts claim batches while requests wait and fewer than {@link CLAIM_BATCHES} run. */
+  private pumpClaims(): void {
+    if (this.claiming >= CLAIM_BATCHES || this.claims.length === 0 || this.pumpQueued) return;
+    this.pumpQueued = true;
+    // The requests of this turn of the event loop join the batch.
+    setImmediate(() => {
+      this.pumpQueued = false;
+      const round = this.claims[0]?.round;
+      if (round === undefined) return;
+      const batch: PendingClaim[] = [];
+      const rest: PendingClaim[] = [];
+      for (const c of this.claims)
+        (c.round === round && batch.length < CLAIM_BATCH_SIZE ? batch : rest).push(c);
+      this.claims = rest;
+      this.claiming += 1;
+      void this.claimBatch(round, batch).finally(() => {
+        this.claiming -= 1;
+        this.pumpClaims();
+      });
+      this.pumpClaims();
+    });
+  }
+
+  private async claimBatch(round: string, batch: PendingClaim[]): Promise<void> {
+    const byUser = new Map<string, PendingClaim[]>();
+    for (const c of batch) byUser.set(c.user, [...(byUser.get(c.user) ?? []), c]);
+    const settle = (user: string, f: (c: PendingClaim) => void) => byUser.get(user)?.forEach(f);
+    const users = [...byUser.keys()];
+    const claimed = new Map<string, ClaimRow>();
+    try {
+      const sent = Date.now();
+      const rows = await this.ctx.database.query<ClaimRow>(
+        CLAIM_SQL,
+        [round, users, users.map((u) => byUser.get(u)?.[0]?.arrival ?? null)],
+        'crash.claim',
+      );
+      if (rows[0]) this.clock.sample(rows[0].db_now, sent, Date.now());
+      for (const row of rows) {
+        try {
+          await this.opts.faults?.afterClaim?.(round, row.user_id);
+          claimed.set(row.user_id, row);
+        } catch (err) {
+          settle(row.user_id, (c) => c.reject(err));
+          byUser.delete(row.user_id);
+        }
+      }
+      const paid = [...claimed.values()].map((row) => ({ row, outcome: outcomeOf(row, row) }));
+      const results = await this.ctx.ledger.transferMany(
+        paid.map(({ row, outcome }) => ({
+          key: crashKey(round, row.user_id, 'payout'),
+          kind: 'win',
+          currency: row.currency,
+          amount: outcome.payout,
+          from: { system: 'house' as const },
+          to: { user: row.user_id, kind: 'real' as const },
+          metadata: { game: 'crash', round },
+        })),
+      );
+      const done = paid.filter((_, i) => {
+        const result = results[i];
+        if (result instanceof AppError) settle(paid[i]?.row.user_id ?? '', (c) => c.reject(result));
+        return !(result instanceof AppError);
+      });
+      await this.ctx.database.query(
+        SETTLE_MANY_SQL,
+        [
+          round,
+          done.map((d) => d.row.user_id),
+          done.map((d) => d.outcome.multiplier.toString()),
+          done.map((d) => d.outcome.payout.toString()),
+        ],
+        'crash.bets_settled',
+      );
+      for (const { row } of done) settle(row.user_id, (c) => c.resolve(playResponse(row, row)));
+    } catch (err) {
+      // Claimed and unpaid bets are paid by a repeated request or by the round's settlement.
+      for (const list of byUser.values()) for (const c of list) c.reject(err);
+      return;
+    }
+    // Not claimed now (not running, already cashed out, too late): answered from the bet as it stands.
+    await Promise.all(
+      users
+        .filter((u) => !claimed.has(u) && byUser.has(u))
+        .map((u) =>
+          this.finalAnswer(u, round, 'Cannot cash out at this stage of the game').then(
+            ({ answer }) => settle(u, (c) => c.resolve(answer)),
+            (err: unknown) => settle(u, (c) => c.reject(err)),
+          ),
+        ),
+    );
   }
 
   /** Takes back the caller's bet while the round takes bets; the wager is refunded. */
@@ -257,6 +433,7 @@ export class CrashService {
     if (!user) throw playError(PlayErrorCode.AuthorizationRequired, 'Authorization is required');
     const done = await this.ctx.database.query(CANCEL_SQL, [input.id, user.id], 'crash.cancel');
     const { answer, bet } = await this.finalAnswer(user.id, input.id, 'The bet can no longer be cancelled');
+    if (done.length) this.flushBets(); // The bet's own event goes first.
     if (done.length)
       this.publish(multiplayerBetCancellationEvent, {
         game: 'crash',
@@ -365,6 +542,26 @@ export class CrashService {
         'crash.round',
       )
     )[0];
+  }
+
+  /** Queues a new bet's MultiplayerGameBet; the queue goes out {@link BET_EVENT_WINDOW_MS} after its first bet. */
+  private announceBet(round: string, bet: CrashBet): void {
+    if (this.pendingBets && this.pendingBets.round !== round) this.flushBets();
+    if (!this.pendingBets) {
+      const timer = setTimeout(() => this.flushBets(), BET_EVENT_WINDOW_MS);
+      timer.unref?.();
+      this.pendingBets = { round, bets: [], timer };
+    }
+    this.pendingBets.bets.push(bet);
+  }
+
+  /** Publishes the queued bets now. */
+  flushBets(): void {
+    const pending = this.pendingBets;
+    if (!pending) return;
+    this.pendingBets = null;
+    clearTimeout(pending.timer);
+    this.publish(multiplayerGameBetEvent, { game: 'crash', round: pending.round, bets: pending.bets });
   }
 
   private publish<E extends RealtimeEvent>(event: E, data: EventData<E>): void {

@@ -101,6 +101,38 @@ export const TRANSFER_ONE_SQL = `with t as (
 )
 select t.id::text as id, b.owner_id, b.kind, b.balance, b.others from t left join b on true`;
 
+/**
+ * Many transfers, each touching at most one player account, in one statement (so one transaction):
+ * the arrays are the columns of {@link TRANSFER_ONE_SQL}'s parameters, one element per transfer (keys
+ * distinct). Keys used before insert nothing. Each player account gets the sum of its deltas in one
+ * update, which the CHECK refuses below zero: then the statement fails and writes nothing. Returns the
+ * inserted transfers (key, id) and the updated player accounts as BalanceModification shows them.
+ */
+export const TRANSFER_MANY_SQL = `with req as (
+  select * from unnest($1::text[], $2::text[], $3::text[], $4::numeric[], $5::bigint[], $6::bigint[],
+                       $7::jsonb[], $8::bigint[], $9::numeric[])
+    as r (key, kind, currency, amount, debit, credit, metadata, player, delta)
+), t as (
+  insert into ledger_transfers (idempotency_key, kind, currency, amount, debit_account, credit_account, metadata)
+  select key, kind, currency, amount, debit, credit, metadata from req
+  on conflict (idempotency_key) do nothing
+  returning id, idempotency_key
+), p as (
+  insert into ledger_postings (transfer_id, account_id, currency, amount)
+  select t.id, v.account, req.currency, v.amount
+    from t join req on req.key = t.idempotency_key
+   cross join lateral (values (req.debit, -req.amount), (req.credit, req.amount)) v (account, amount)
+), d as (
+  select req.player, sum(req.delta) as delta
+    from t join req on req.key = t.idempotency_key where req.player is not null group by req.player
+), b as (
+  update ledger_accounts a set balance = a.balance + d.delta from d where a.id = d.player
+  returning a.owner_id, a.kind, a.currency, a.balance::text as balance, ${OTHER_BALANCES}
+)
+select (select coalesce(jsonb_agg(jsonb_build_object('key', t.idempotency_key, 'id', t.id::text)), '[]') from t)
+         as transfers,
+       (select coalesce(jsonb_agg(to_jsonb(b)), '[]') from b) as balances`;
+
 /** Records the transfer once per key (no row back when the key was used before). */
 export const TRANSFER_SQL = `insert into ledger_transfers (idempotency_key, kind, currency, amount, debit_account, credit_account, metadata)
   values ($1, $2, $3, $4::numeric, $5, $6, $7::jsonb)
@@ -119,6 +151,10 @@ export const POSTINGS_SQL = `insert into ledger_postings (transfer_id, account_i
   values ($1, $2, $4, -$5::numeric), ($1, $3, $4, $5::numeric)`;
 
 const isSystem = (ref: AccountRef): ref is { system: SystemKind } => 'system' in ref;
+const asAppError = (err: unknown): AppError => {
+  if (err instanceof AppError) return err;
+  throw err;
+};
 const sqlState = (err: unknown): string | undefined =>
   (err as { code?: string }).code ?? (err as { cause?: { code?: string } }).cause?.code;
 
@@ -245,6 +281,85 @@ export class Ledger {
     // After the commit: each player's balances as its own update left them (no re-read).
     if (!result.replayed) for (const row of balances) await this.publishRow(row, req.currency);
     return result;
+  }
+
+  /**
+   * Many transfers at once, each touching at most one player account, in one statement
+   * ({@link TRANSFER_MANY_SQL}): for a burst of payouts, one round trip instead of one per transfer.
+   * The same rules as {@link transfer} hold for each (a used key replays or conflicts; nothing goes
+   * below zero). Returns, in order, each transfer's result or its error. When the statement fails (a
+   * balance would go negative) the transfers are made one by one, so only the ones at fault fail.
+   */
+  async transferMany(reqs: readonly TransferRequest[]): Promise<(TransferResult | AppError)[]> {
+    const out: (TransferResult | AppError | undefined)[] = new Array(reqs.length);
+    const rows: { i: number; req: TransferRequest; debit: AccountRow; credit: AccountRow }[] = [];
+    const firstOf = new Map<string, number>();
+    for (const [i, req] of reqs.entries()) {
+      try {
+        if (req.amount <= 0n) throw AppError.badRequest('The amount must be positive.', 'invalid_amount');
+        if (req.key.length === 0 || req.key.length > 200)
+          throw AppError.badRequest('Invalid idempotency key.', 'invalid_key');
+        const [debit, credit] = await Promise.all([
+          this.accountId(req.from, req.currency),
+          this.accountId(req.to, req.currency),
+        ]);
+        if (debit.id === credit.id)
+          throw AppError.badRequest('Cannot transfer to the same account.', 'same_account');
+        if (!debit.is_system && !credit.is_system) {
+          out[i] = await this.transfer(req).catch((err: unknown) => asAppError(err));
+          continue;
+        }
+        if (firstOf.has(req.key)) continue; // A repeated key: replayed after the first is written.
+        firstOf.set(req.key, i);
+        rows.push({ i, req, debit, credit });
+      } catch (err) {
+        out[i] = asAppError(err);
+      }
+    }
+    if (rows.length) {
+      const col = <T>(f: (r: (typeof rows)[number]) => T) => rows.map(f);
+      const player = (r: (typeof rows)[number]) =>
+        !r.debit.is_system ? r.debit.id : !r.credit.is_system ? r.credit.id : null;
+      const delta = (r: (typeof rows)[number]) =>
+        !r.debit.is_system ? `-${r.req.amount}` : !r.credit.is_system ? r.req.amount.toString() : null;
+      try {
+        const result = (
+          await this.database.query<{
+            transfers: { key: string; id: string }[];
+            balances: (BalanceRow & { currency: string })[];
+          }>(
+            TRANSFER_MANY_SQL,
+            [
+              col((r) => r.req.key),
+              col((r) => r.req.kind),
+              col((r) => r.req.currency),
+              col((r) => r.req.amount.toString()),
+              col((r) => r.debit.id),
+              col((r) => r.credit.id),
+              col((r) => JSON.stringify(r.req.metadata ?? {})),
+              col(player),
+              col(delta),
+            ],
+            'ledger.transfer_many',
+          )
+        )[0];
+        const inserted = new Map((result?.transfers ?? []).map((t) => [t.key, t.id]));
+        for (const r of rows) {
+          const id = inserted.get(r.req.key);
+          out[r.i] = id
+            ? { transferId: id, replayed: false }
+            : await this.replay(this.database, r.req, r.debit.id, r.credit.id).catch(asAppError);
+        }
+        for (const row of result?.balances ?? []) await this.publishRow(row, row.currency);
+      } catch (err) {
+        if (sqlState(err) !== '23514') throw err;
+        for (const r of rows) out[r.i] = await this.transfer(r.req).catch(asAppError);
+      }
+    }
+    // Repeated keys within the batch: replays of the first.
+    for (const [i, req] of reqs.entries())
+      if (out[i] === undefined) out[i] = await this.transfer(req).catch(asAppError);
+    return out as (TransferResult | AppError)[];
   }
 
   /** Publishes BalanceModification from a row of {@link BALANCE_SQL} (best effort). */

@@ -105,7 +105,9 @@ export class CrashRoom {
     listen(multiplayerBettingStateChangeEvent, (data) => {
       this.commit(onBettingState(this.state, data, this.now()));
     });
-    listen(multiplayerGameBetEvent, (data) => this.commit(onBet(this.state, data)));
+    listen(multiplayerGameBetEvent, (data) =>
+      this.commit(data.bets.reduce((state, bet) => onBet(state, { round: data.round, bet }), this.state)),
+    );
     listen(multiplayerBetCancellationEvent, (data) => this.commit(onCancellation(this.state, data)));
     listen(multiplayerDataUpdateEvent, (data) => {
       this.commit(onDataUpdate(this.state, data, this.now(), this.deps.me()));

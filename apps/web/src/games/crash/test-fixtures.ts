@@ -156,7 +156,7 @@ export class FakeClient implements RoomClient {
   }
 
   bet(round: string, value: CrashBet): void {
-    this.emit('MultiplayerGameBet', { round, bet: value });
+    this.emit('MultiplayerGameBet', { round, bets: [value] });
   }
 
   update(round: string, elapsed: number, multiplier: string, cashOuts: unknown[] = []): void {
