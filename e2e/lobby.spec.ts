@@ -2,8 +2,9 @@
  * The lobby (issue F7 "Done when"): a guest and a signed-in player browse the home lobby, open a
  * category and a provider page, and search (short and long queries, pagination); a player's real
  * bet shows up in the live feed's 'mine' channel and a 10x+ win in 'lucky_wins'; the race page lists
- * the player after the bets. A game blocked in the player's territory cannot be opened (needs the
- * server started with TRUSTED_COUNTRY_HEADER=x-e2e-country, else that test is skipped).
+ * the player after the bets; a game favourited with its heart stays marked after a reload. A game
+ * blocked in the player's territory cannot be opened (needs the server started with
+ * TRUSTED_COUNTRY_HEADER=x-e2e-country, else that test is skipped).
  */
 import { expect, test, type Page } from '@playwright/test';
 import { CHROMIUM_PATH, HAS_CHROMIUM } from './playwright.config';
@@ -157,6 +158,46 @@ test.describe('lobby as a player', () => {
     }
     expect(lucky, 'no 10x win in 150 bets').not.toBeNull();
     await expect(feed.locator(`[data-bet-id="${lucky!.id}"]`)).toBeVisible({ timeout: FEED_TIMEOUT });
+  });
+
+  test('favourites a game; it stays marked after a reload and is listed in Favourites', async ({ page }) => {
+    test.setTimeout(60_000);
+    await signInAs(page, player);
+    await page.goto('/casino/originals');
+    const grid = page.getByTestId('game-grid');
+    const tile = grid.locator('[data-testid="game-tile"][data-game-id="dice"]');
+    const heart = grid.locator('[data-testid="favourite-toggle"][data-favourite-for="dice"]');
+    await expect(tile).toBeVisible();
+    await expect(heart).toHaveAttribute('aria-pressed', 'false');
+    const saved = page.waitForResponse(
+      (response) => response.url().endsWith('/api/games/favourite') && response.request().method() === 'POST',
+    );
+    await heart.click();
+    // Optimistic: marked at once; then the server answers.
+    await expect(tile).toHaveAttribute('data-favourite', 'true');
+    expect((await saved).status()).toBe(200);
+
+    await page.reload();
+    await expect(tile).toHaveAttribute('data-favourite', 'true');
+    await expect(heart).toHaveAttribute('aria-pressed', 'true');
+
+    // The home lobby's Favourites row and the Favourites page list it.
+    await page.goto('/');
+    await expect(page.getByTestId('row-favourites').locator('[data-game-id="dice"]').first()).toBeVisible();
+    await page.goto('/casino/favourites');
+    await expect(
+      page.getByTestId('game-grid').locator('[data-testid="game-tile"][data-game-id="dice"]'),
+    ).toBeVisible();
+
+    // Removing it is saved too.
+    await page
+      .getByTestId('game-grid')
+      .locator('[data-testid="favourite-toggle"][data-favourite-for="dice"]')
+      .click();
+    await expect(page.getByTestId('game-grid')).toHaveCount(0, { timeout: 10_000 });
+    await page.goto('/casino/originals');
+    await expect(tile).toBeVisible();
+    await expect(tile).not.toHaveAttribute('data-favourite', 'true');
   });
 
   test('the race page shows the player in the standings after the bets', async ({ page }) => {

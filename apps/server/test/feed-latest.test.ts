@@ -179,10 +179,15 @@ describe('latestGames channels', () => {
         type: 'single',
         user: alice.id,
         profit_usd_converted: '4.5',
+        created_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/) as unknown,
       },
       metadata: { id: 'dice', name: 'Dice', image: '/api/img/games/dice.svg' },
       delay: 0,
     });
+    // The bet's own time (inserted 50 s before the test's now), for the feed's time column.
+    const age = Date.now() - Date.parse(lucky?.game.created_at ?? '');
+    expect(age).toBeGreaterThanOrEqual(49_000);
+    expect(age).toBeLessThan(120_000);
   });
 });
 
@@ -307,7 +312,10 @@ describe('a bet played through the engine', () => {
     const event = publish.mock.calls.find(([, e]) => (e as { name: string }).name === 'LiveGame')?.[2];
     publish.mockRestore();
     const [mine] = await feed(dave, 'mine', 1);
-    expect(mine).toEqual(event);
+    // The history adds the bet's time (the live event leaves it out: the web stamps its arrival).
+    const { created_at: placedAt, ...game } = mine!.game;
+    expect(Date.parse(placedAt ?? '')).toBeGreaterThan(Date.now() - 60_000);
+    expect({ ...mine, game }).toEqual(event);
     expect((await checkLedger(t.server.database)).problems).toEqual([]);
   });
 });

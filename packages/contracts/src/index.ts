@@ -11,3 +11,5 @@ export * from './endpoints/extended.js';
 export * from './endpoints/crash.js';
 export * from './endpoints/catalogue.js';
 export * from './endpoints/feed.js';
+export * from './endpoints/chat.js';
+export * from './endpoints/tips.js';

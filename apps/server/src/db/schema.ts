@@ -96,6 +96,8 @@ export const users = pgTable(
     referralCode: text('referral_code'),
     registrationIp: text('registration_ip'),
     deviceId: text('device_id'),
+    /** Chat muted until this moment (migration 0016_chat.sql; spec 2 "User.mute"). */
+    chatMutedUntil: timestamp('chat_muted_until', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,11 +1,13 @@
 import { Channels, onlineCountEvent } from '@nebula/contracts';
 import type { AppContext } from '../platform/context.js';
 import { pruneUsedCaptchas } from '../modules/captcha/index.js';
+import { registerChatJobs } from '../modules/chat/index.js';
 import { registerCrashJobs } from '../modules/crash/index.js';
 import { registerDepositJobs } from '../modules/deposits/index.js';
 import { registerGameJobs } from '../modules/games/index.js';
 import { registerPriceJobs } from '../modules/prices/index.js';
 import { registerRaceJobs } from '../modules/race/index.js';
+import { registerTipsJobs } from '../modules/tips/index.js';
 import { registerWithdrawalJobs } from '../modules/withdrawals/index.js';
 import type { JobRunner } from './runner.js';
 
@@ -39,4 +41,6 @@ export function registerCoreJobs(jobs: JobRunner, ctx: AppContext): void {
   registerGameJobs(jobs, ctx);
   registerCrashJobs(jobs, ctx);
   registerRaceJobs(jobs, ctx);
+  registerTipsJobs(jobs, ctx);
+  registerChatJobs(jobs, ctx);
 }

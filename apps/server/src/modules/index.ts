@@ -21,6 +21,8 @@ import { registerGamesModule } from './games/index.js';
 import { registerCatalogueModule } from './catalogue/index.js';
 import { registerFeedModule } from './feed/index.js';
 import { registerRaceModule } from './race/index.js';
+import { registerChatModule } from './chat/index.js';
+import { registerTipsModule } from './tips/index.js';
 
 export type ModuleRegistration = (app: FastifyInstance, ctx: AppContext) => Promise<void> | void;
 
@@ -47,4 +49,6 @@ export const modules: ModuleRegistration[] = [
   registerCatalogueModule,
   registerFeedModule,
   registerRaceModule,
+  registerChatModule,
+  registerTipsModule,
 ];

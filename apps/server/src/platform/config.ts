@@ -101,6 +101,17 @@ const envSchema = z.object({
     .string()
     .regex(/^\d{1,12}(\.\d{1,2})?$/, 'must be a USD amount such as 1000')
     .default('1000'),
+  CHAT_LINK_ALLOWLIST: z.string().max(4_000).optional(),
+  CHAT_STICKER_HOSTS: z.string().max(4_000).default('media.giphy.com,i.giphy.com,media.tenor.com'),
+  CHAT_QUIZ_REWARD: z
+    .string()
+    .regex(/^\d{1,20}(\.\d{1,18})?$/, 'must be a positive decimal amount such as 1 or 0.5')
+    .default('1'),
+  CHAT_QUIZ_CURRENCY: z
+    .string()
+    .regex(/^[a-z0-9_]{1,32}$/, 'must be a currency id such as usdt')
+    .default('usdt'),
+  CHAT_IP_MESSAGES_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(60),
 });
 
 export type Mode = 'development' | 'production' | 'test';
@@ -145,6 +156,17 @@ export interface Config {
   prices: { feedUrl: string | undefined; refreshMs: number };
   /** The demo balance a top-up fills up to, in USD (converted with the currency's price). */
   demoBalanceUsd: string;
+  /** Live chat: link allow list, sticker image hosts, quiz prize, per-IP message limit. */
+  chat: {
+    /** Host names non-staff may link to (subdomains included); the site's own host is always allowed. */
+    linkAllowlist: string[];
+    /** Hosts of GIF sticker images (https only); the local emoji packs are always allowed. */
+    stickerHosts: string[];
+    /** The quiz prize as a decimal amount of `quizCurrency`, paid from the promotions account. */
+    quizReward: string;
+    quizCurrency: string;
+    ipMessagesPerMinute: number;
+  };
   realtime: {
     wsPort: number | undefined;
     heartbeatMs: number;
@@ -181,13 +203,34 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     if (e.DEMO_PASSWORD) problems.push('DEMO_PASSWORD: demo accounts do not exist in production');
   }
   const deposits = parseDepositConfig(e, isProduction, problems);
+  const hostList = (name: string, text: string | undefined): string[] => {
+    const hosts = (text ?? '')
+      .split(',')
+      .map((h) => h.trim().toLowerCase())
+      .filter(Boolean);
+    for (const h of hosts)
+      if (!/^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/.test(h))
+        problems.push(`${name}: '${h}' is not a host name (use a comma-separated list such as example.com)`);
+    return hosts;
+  };
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
+  const chat = {
+    linkAllowlist: [
+      ...new Set([new URL(publicUrl).hostname, ...hostList('CHAT_LINK_ALLOWLIST', e.CHAT_LINK_ALLOWLIST)]),
+    ],
+    stickerHosts: hostList('CHAT_STICKER_HOSTS', e.CHAT_STICKER_HOSTS),
+    quizReward: e.CHAT_QUIZ_REWARD,
+    quizCurrency: e.CHAT_QUIZ_CURRENCY,
+    ipMessagesPerMinute: e.CHAT_IP_MESSAGES_PER_MINUTE,
+  };
+  if (/^0+(\.0+)?$/.test(e.CHAT_QUIZ_REWARD)) problems.push('CHAT_QUIZ_REWARD: must be above zero');
   if (problems.length) throw new ConfigError(problems);
   return {
     mode: e.NODE_ENV,
     isProduction,
     host: e.HOST,
     port: e.PORT,
-    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    publicUrl,
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
     redisUrl: e.REDIS_URL,
@@ -216,6 +259,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     deposits,
     prices: { feedUrl: e.PRICE_FEED_URL, refreshMs: e.PRICE_REFRESH_MS },
     demoBalanceUsd: e.DEMO_BALANCE_AMOUNT,
+    chat,
     realtime: {
       wsPort: e.WS_PORT,
       heartbeatMs: e.WS_HEARTBEAT_MS,

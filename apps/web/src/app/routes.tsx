@@ -16,6 +16,8 @@ import { Shell } from './shell/shell';
 import { loadPageTexts } from './i18n-app';
 // Tiny and eager: the `open-profile` window event opens the profile popup from any page.
 import '../features/profile/open-profile';
+// Tiny and eager: chat commands and the profile popup open the tip and rain modals.
+import '../features/tips/open-tips';
 
 type Loader = (args: LoaderFunctionArgs) => Response | null | Promise<Response | null>;
 

@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { Gamepad2, SearchX } from 'lucide-react';
 import { crash, getExtendedGame, getGame, isGameId } from '@nebula/games';
+import { GameFavouriteButton } from '../features/lobby/favourite-button';
 import { useAppStore } from '../lib/store';
 import { Button, EmptyState, PageFrame } from '../ui';
 import { FrameSkeleton, GameFrame } from './frame/game-frame';
@@ -101,6 +102,7 @@ function KnownGame({ id }: { id: string }) {
       ]}
       width="wide"
       className="gf-page"
+      actions={<GameFavouriteButton id={id} name={name} />}
     >
       {state.status === 'ready' ? (
         'kind' in state.ui && state.ui.kind === 'multiplayer' ? (

@@ -24,6 +24,8 @@ export interface AppEvents {
   'open-wallet': { tab?: string } | undefined;
   /** Toggles the bonus (wheel) modal. */
   'toggle-bonus': undefined;
+  /** A chat command for another feature (`/tip name amount`, `/rain amount users`), typed in `channel`. */
+  'chat:command': { name: 'tip' | 'rain'; args: string[]; channel: string };
 }
 
 export type AppEventName = keyof AppEvents;

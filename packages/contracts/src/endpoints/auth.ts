@@ -52,6 +52,10 @@ export const meSchema = z.object({
   private_bets: z.boolean(),
   created_at: z.string(),
   token: z.string(),
+  /** Chat: muted until this ISO time (null or absent: not muted); spec 2 section 3. */
+  mute: z.string().nullable().optional(),
+  /** Chat: ids of the players whose messages this user hides; spec 2 section 3. */
+  ignore: z.array(z.string()).optional(),
 });
 export type Me = z.infer<typeof meSchema>;
 

@@ -141,6 +141,8 @@ export const liveGameEvent = defineEvent(
       type: z.literal('single'),
       user: z.string(),
       profit_usd_converted: decimalString,
+      /** When the bet was placed (ISO 8601): the feed's time column. Live events may leave it out. */
+      created_at: z.string().optional(),
     }),
     metadata: z.object({ id: z.string(), name: z.string(), image: z.string() }),
     delay: z.number().int(),

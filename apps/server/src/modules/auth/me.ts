@@ -1,5 +1,6 @@
 import type { Me } from '@nebula/contracts';
 import type { Database } from '../../db/client.js';
+import { chatStateOf } from '../chat/index.js';
 import { findUserById } from './users.repository.js';
 
 /** The signed-in user as the client stores it (spec 3 section 3), with its session token. */
@@ -30,5 +31,6 @@ export async function toMe(database: Database, userId: string, token: string): P
     private_bets: u.private_bets,
     created_at: new Date(u.created_at).toISOString(),
     token,
+    ...(await chatStateOf(database, userId)),
   };
 }

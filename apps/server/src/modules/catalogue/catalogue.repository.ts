@@ -14,6 +14,61 @@ export async function favouriteIds(db: Pick<Database, 'query'>, userId: string):
   return rows.map((r) => r.game_id);
 }
 
+/** Players whose favourite ids a node keeps at most (the oldest entry goes first). */
+const FAVOURITE_CACHE_ENTRIES = 10_000;
+
+/**
+ * Each signed-in player's favourite ids for the lobby's flags, kept for `ttlMs` (CATALOGUE_CACHE_MS:
+ * the catalogue's own freshness) so a home page's six rows read them once, not six times. A change
+ * made through this node drops the player's entry at once (and no read that started before it is
+ * stored); a change made through another node shows here within `ttlMs`. With 0, every call reads.
+ */
+export class FavouriteIdsCache {
+  private readonly entries = new Map<string, { ids: ReadonlySet<string>; at: number }>();
+  private readonly reading = new Map<string, Promise<ReadonlySet<string>>>();
+  /** Bumped by every change: a read that started before one is not stored. */
+  private generation = 0;
+
+  constructor(
+    private readonly db: Pick<Database, 'query'>,
+    private readonly ttlMs: number,
+  ) {}
+
+  async get(userId: string): Promise<ReadonlySet<string>> {
+    if (this.ttlMs <= 0) return new Set(await favouriteIds(this.db, userId));
+    const hit = this.entries.get(userId);
+    if (hit && Date.now() - hit.at < this.ttlMs) return hit.ids;
+    const pending = this.reading.get(userId);
+    if (pending) return pending;
+    const started = { at: Date.now(), generation: this.generation };
+    const read = favouriteIds(this.db, userId)
+      .then((list): ReadonlySet<string> => {
+        const ids = new Set(list);
+        if (this.generation === started.generation) {
+          this.entries.delete(userId);
+          if (this.entries.size >= FAVOURITE_CACHE_ENTRIES) {
+            const oldest = this.entries.keys().next().value;
+            if (oldest !== undefined) this.entries.delete(oldest);
+          }
+          this.entries.set(userId, { ids, at: started.at });
+        }
+        return ids;
+      })
+      .finally(() => {
+        if (this.reading.get(userId) === read) this.reading.delete(userId);
+      });
+    this.reading.set(userId, read);
+    return read;
+  }
+
+  /** The player's favourites changed (through this node). */
+  changed(userId: string): void {
+    this.generation++;
+    this.entries.delete(userId);
+    this.reading.delete(userId);
+  }
+}
+
 /** Adds or removes a favourite; false when the game does not exist or is not listed. */
 export async function setFavourite(
   db: Pick<Database, 'query'>,

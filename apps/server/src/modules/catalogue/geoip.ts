@@ -1,7 +1,8 @@
 /**
  * Offline IP -> country lookup over the registry package `@ip-location-db/geo-whois-asn-country`
- * (CC0 country ranges from WHOIS and ASN data, attribution to the NRO's statistics data; refreshed
- * with the package). The numeric CSVs (`start,end,CC` per line, sorted, non-overlapping) are loaded
+ * (country ranges from GeoFeed, WHOIS and ASN data; refreshed with the package). The package is
+ * marked CC0 but its data source is the NRO's, under CC BY 4.0 with attribution to nro.net (its
+ * NRO_LICENSE file): the attribution is in NOTICE at the repository root and in the site footer. The numeric CSVs (`start,end,CC` per line, sorted, non-overlapping) are loaded
  * into typed arrays once, on the first lookup of a public address, and searched by bisection:
  * about 330,000 IPv4 and 220,000 IPv6 ranges, some 12 MB of memory, under a second to load.
  */

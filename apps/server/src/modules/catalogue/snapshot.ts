@@ -11,6 +11,11 @@
  * database) and the rows are read again only when it changed; the current snapshot keeps answering meanwhile
  * (stale-while-revalidate), so operator edits show on every node within about that time. With 0,
  * every request reads the database first.
+ *
+ * `gamesFilter` answers are serialised once per snapshot, filter set, page, size and country
+ * ({@link CatalogueSnapshot.serialisedPage}, checked against the contract when built) and split around
+ * each game's `isFavorite`, so a request joins strings: the guest's text as is, a player's with their
+ * flags (favourite ids cached per player for the same CATALOGUE_CACHE_MS, FavouriteIdsCache).
  */
 import {
   type CatalogueGame,
@@ -96,8 +101,52 @@ export function predicate(f: GameFilter): (g: SnapshotGame) => boolean {
   return (g) => field(g) === wanted;
 }
 
+/** A filter set's memo key. */
+function filterKey(filters: readonly GameFilter[]): string {
+  return JSON.stringify(filters.map((f) => [f.key, f.type ?? '', f.expect]));
+}
+
 /** Filter sets whose matches a snapshot remembers (cleared when full; a snapshot lives seconds). */
 const MEMO_ENTRIES = 512;
+/**
+ * Serialised pages a snapshot remembers, and about how many bytes they may hold (each page twice: its
+ * pieces and its bytes); the memo is cleared when either is reached, so odd requests (100-game pages of
+ * many searches) cannot grow it without bound.
+ */
+const PAGE_MEMO_ENTRIES = 2048;
+const PAGE_MEMO_BYTES = 32 * 1024 * 1024;
+
+/**
+ * One `gamesFilter` answer, serialised once for everybody in a country: the JSON text split around
+ * each game's `isFavorite` value, so a signed-in caller's answer is the same pieces joined with their
+ * own flags (no objects, no validation, no JSON work per request).
+ */
+export interface SerialisedPage {
+  /** `parts.length === ids.length + 1`; the answer is parts[0] + flag(ids[0]) + parts[1] + ... */
+  readonly parts: readonly string[];
+  /** The stored ids of the games on the page, in order. */
+  readonly ids: readonly string[];
+  /** The answer with no favourite (guests, and players with none on this page), encoded once. */
+  readonly plain: Buffer;
+}
+
+/** A page as objects with every favourite flag false (what the contract check looks at). */
+export interface PageAnswer {
+  games: CatalogueGame[];
+  page: number;
+  limit: number;
+  total: number;
+}
+
+/** The answer's JSON (UTF-8) for a caller with `favourites`. */
+export function renderPage(page: SerialisedPage, favourites: ReadonlySet<string>): Buffer | string {
+  const { parts, ids } = page;
+  if (favourites.size === 0 || !ids.some((id) => favourites.has(id))) return page.plain;
+  let out = parts[0] ?? '';
+  for (let i = 0; i < ids.length; i++)
+    out += (favourites.has(ids[i] as string) ? 'true' : 'false') + parts[i + 1];
+  return out;
+}
 
 /** An immutable snapshot with the lookups the calls need. */
 export class CatalogueSnapshot {
@@ -105,6 +154,8 @@ export class CatalogueSnapshot {
   readonly byId: ReadonlyMap<string, SnapshotGame>;
   readonly providerById: ReadonlyMap<string, SnapshotProvider>;
   private readonly memo = new Map<string, readonly SnapshotGame[]>();
+  private readonly pages = new Map<string, SerialisedPage>();
+  private pageBytes = 0;
 
   constructor(
     /** Listed games in lobby order: priority descending, then name, then id. */
@@ -146,7 +197,7 @@ export class CatalogueSnapshot {
 
   /** The games matching every filter, in lobby order (memoised per filter set for this snapshot). */
   matching(filters: readonly GameFilter[]): readonly SnapshotGame[] {
-    const key = JSON.stringify(filters.map((f) => [f.key, f.type ?? '', f.expect]));
+    const key = filterKey(filters);
     const known = this.memo.get(key);
     if (known) return known;
     const tests = filters.map(predicate);
@@ -168,6 +219,51 @@ export class CatalogueSnapshot {
       games: found.slice(page.offset, page.offset + page.limit).map((g) => this.toGame(g, view)),
       total: found.length,
     };
+  }
+
+  /**
+   * One page of `gamesFilter` as {@link SerialisedPage}, for callers in country `iso` (memoised per
+   * filter set, page, size and country for the life of this snapshot). `check` validates the answer
+   * (the contract) once, when the page is first built; it throws to refuse it.
+   */
+  serialisedPage(
+    filters: readonly GameFilter[],
+    page: number,
+    limit: number,
+    iso: string | null,
+    check: (answer: PageAnswer) => void,
+  ): SerialisedPage {
+    const key = `${filterKey(filters)}|${page}|${limit}|${iso ?? ''}`;
+    const known = this.pages.get(key);
+    if (known) return known;
+    const none: CallerView = { favourites: new Set(), iso };
+    const { games, total } = this.filter(filters, { offset: (page - 1) * limit, limit }, none);
+    const answer = { games, page, limit, total };
+    check(answer);
+    // isFavorite and blocked are the last two fields of a game (toGame and the contract's order).
+    const parts: string[] = [];
+    let head = '{"games":[';
+    for (const [i, g] of games.entries()) {
+      const { isFavorite: _favourite, blocked, ...rest } = g;
+      parts.push(`${head}${i > 0 ? ',' : ''}${JSON.stringify(rest).slice(0, -1)},"isFavorite":`);
+      head = `,"blocked":${blocked}}`;
+    }
+    parts.push(
+      `${games.length > 0 ? head : '{"games":['}],"page":${page},"limit":${limit},"total":${total}}`,
+    );
+    const entry: SerialisedPage = {
+      parts,
+      ids: games.map((g) => storedId(g.id)),
+      plain: Buffer.from(parts.join('false'), 'utf8'),
+    };
+    const bytes = 2 * entry.plain.length;
+    if (this.pages.size >= PAGE_MEMO_ENTRIES || this.pageBytes + bytes > PAGE_MEMO_BYTES) {
+      this.pages.clear();
+      this.pageBytes = 0;
+    }
+    this.pages.set(key, entry);
+    this.pageBytes += bytes;
+    return entry;
   }
 
   /** Providers (optionally featured only) with counts and the blocked flag. */

@@ -49,11 +49,12 @@ interface FeedRow {
   avatar: string | null;
   private_bets: boolean;
   decimals: number;
+  created_at: Date | string;
 }
 
 const COLUMNS = `b.id::text as id, b.user_id::text as user_id, b.game, b.currency, b.wager::text as wager,
   b.multiplier::text as multiplier, b.payout::text as payout, b.profit::text as profit,
-  b.wager_usd::text as wager_usd, u.name, u.avatar, u.private_bets, c.decimals`;
+  b.wager_usd::text as wager_usd, u.name, u.avatar, u.private_bets, c.decimals, b.created_at`;
 const JOINS = 'join users u on u.id = b.user_id join currencies c on c.id = b.currency';
 const NEWEST = 'order by b.created_at desc, b.id desc';
 
@@ -99,6 +100,7 @@ function toLiveGame(viewer: AuthUser | null, r: FeedRow): LiveGame {
       type: 'single',
       user: user._id,
       profit_usd_converted: profitUsd(profit, wager, r.wager_usd),
+      created_at: new Date(r.created_at).toISOString(),
     },
     metadata: { id: r.game, name: getGame(r.game)?.name ?? r.game, image: `/api/img/games/${r.game}.svg` },
     delay: 0,

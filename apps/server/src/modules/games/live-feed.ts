@@ -63,6 +63,7 @@ export async function publishLiveBet(
         type: 'single' as const,
         user: hidden ? '' : userId,
         profit_usd_converted: bet.profitUsd,
+        created_at: new Date().toISOString(),
       },
       metadata: { id: game.id, name: game.name, image: `/api/img/games/${game.id}.svg` },
       // The server already waited the player's own result delay before publishing (below): viewers

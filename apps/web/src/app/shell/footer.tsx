@@ -96,6 +96,18 @@ export function Footer({ onOpenChat }: { onOpenChat: () => void }) {
         <p>{t('footer.ageNotice')}</p>
       </div>
       <p className="footer__copy">{t('footer.copyright', { year: new Date().getFullYear(), siteName })}</p>
+      {/* The offline GeoIP data (territory restrictions) is CC BY 4.0 by the NRO: see NOTICE. */}
+      <p className="footer__copy footer__attribution" data-testid="geo-attribution">
+        {t('footer.geoData')} (
+        <a href="https://www.nro.net/" target="_blank" rel="noopener noreferrer">
+          nro.net
+        </a>
+        ), {t('footer.geoLicence')}{' '}
+        <a href="https://creativecommons.org/licenses/by/4.0/" target="_blank" rel="noopener noreferrer">
+          CC BY 4.0
+        </a>
+        .
+      </p>
     </footer>
   );
 }

@@ -13,7 +13,14 @@ import type {
 import { api, endpointRef } from '../../lib/api';
 import type { LiveChannel } from '../../lib/store';
 import { useRealtime } from '../realtime-provider';
-import { addToFeed, feedDelay, isLiveGame, matchesChannel, type ChannelContext } from './live-feed-model';
+import {
+  addToFeed,
+  feedDelay,
+  isLiveGame,
+  matchesChannel,
+  withFeedTime,
+  type ChannelContext,
+} from './live-feed-model';
 
 const latestGames = endpointRef<typeof latestGamesEndpoint>('POST', '/api/data/latestGames');
 /** Live bets kept for the channels to pick from. */
@@ -46,8 +53,11 @@ export function useLiveFeed(
 
   useEffect(() => {
     const timers = new Set<ReturnType<typeof setTimeout>>();
+    // A live event may carry no time: the time column then shows when it arrived.
     const show = (event: LiveGame) =>
-      setLive((list) => [{ event, at: Date.now() }, ...list].slice(0, LIVE_BUFFER));
+      setLive((list) =>
+        [{ event: withFeedTime(event, new Date()), at: Date.now() }, ...list].slice(0, LIVE_BUFFER),
+      );
     const off = client.on('LiveGame', (data) => {
       if (!isLiveGame(data)) return;
       const delay = feedDelay(data);

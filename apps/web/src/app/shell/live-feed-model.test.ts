@@ -15,12 +15,14 @@ import {
   channelsFor,
   effectiveChannel,
   feedDelay,
+  formatFeedTime,
   formatMultiplier,
   isLiveGame,
   isWorthAtLeastUsd,
   matchesChannel,
   shortDecimal,
   toScaled,
+  withFeedTime,
 } from './live-feed-model';
 
 function bet(over: Partial<LiveGame['game']> = {}, user = 'u1', id = '1'): LiveGame {
@@ -145,5 +147,28 @@ describe('list handling', () => {
   it('recognises a live bet', () => {
     expect(isLiveGame(bet())).toBe(true);
     expect(isLiveGame({ user: {} })).toBe(false);
+  });
+});
+
+describe('time column', () => {
+  const now = new Date(2026, 10, 22, 15, 30, 0);
+
+  it('shows HH:MM (24 h) for a bet of today and the short date for older ones', () => {
+    expect(formatFeedTime(new Date(2026, 10, 22, 9, 5, 0).toISOString(), now, 'en')).toBe('09:05');
+    expect(formatFeedTime(new Date(2026, 10, 22, 23, 59, 0).toISOString(), now, 'en')).toBe('23:59');
+    expect(formatFeedTime(new Date(2026, 10, 21, 23, 59, 0).toISOString(), now, 'en')).toBe('Nov 21');
+    expect(formatFeedTime(new Date(2026, 10, 21, 23, 59, 0).toISOString(), now, 'de')).toBe('21. Nov.');
+  });
+
+  it('is empty when the time is missing or unreadable', () => {
+    expect(formatFeedTime(undefined, now, 'en')).toBe('');
+    expect(formatFeedTime('yesterday', now, 'en')).toBe('');
+  });
+
+  it('stamps a live event without a time with its arrival, keeps a server time', () => {
+    const arrived = new Date('2026-11-22T10:00:00.000Z');
+    expect(withFeedTime(bet(), arrived).game.created_at).toBe('2026-11-22T10:00:00.000Z');
+    const placed = bet({ created_at: '2026-11-22T09:59:58.000Z' });
+    expect(withFeedTime(placed, arrived)).toBe(placed);
   });
 });

@@ -151,3 +151,26 @@ export function isLiveGame(value: unknown): value is LiveGame {
     typeof v.metadata.name === 'string'
   );
 }
+
+/**
+ * The feed's time column: `HH:MM` (24 h, the viewer's time zone) for a bet of today, else the short
+ * date (`12 Nov`); an empty string when the time is missing or unreadable.
+ */
+export function formatFeedTime(iso: string | undefined, now: Date, locale: string): string {
+  const at = iso ? new Date(iso) : null;
+  if (!at || Number.isNaN(at.getTime())) return '';
+  const sameDay =
+    at.getFullYear() === now.getFullYear() &&
+    at.getMonth() === now.getMonth() &&
+    at.getDate() === now.getDate();
+  return sameDay
+    ? new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(at)
+    : new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short' }).format(at);
+}
+
+/** A live event with its time: kept when the server sent one, else the moment it arrived. */
+export function withFeedTime(event: LiveGame, arrived: Date): LiveGame {
+  return event.game.created_at
+    ? event
+    : { ...event, game: { ...event.game, created_at: arrived.toISOString() } };
+}

@@ -13,12 +13,13 @@ import {
   LIVE_FEED_DEFAULT,
   channelsFor,
   effectiveChannel,
+  formatFeedTime,
   formatMultiplier,
   shortDecimal,
 } from './live-feed-model';
 import './live-feed-rows.css';
 
-const COLUMNS = ['game', 'player', 'wager', 'multiplier', 'payout'] as const;
+const COLUMNS = ['game', 'player', 'time', 'wager', 'multiplier', 'payout'] as const;
 
 /** The live bets feed under casino pages (spec 3 sections 2-3): channels, count setting, live rows. */
 export function LiveFeed() {
@@ -110,7 +111,7 @@ export function LiveFeed() {
 }
 
 function FeedRow({ entry }: { entry: LiveGame }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const currency = useAppStore((state) => state.currencies[entry.game.currency]);
   const win = entry.game.status === 'win';
   const payout = win ? shortDecimal(entry.game.profit) : `-${shortDecimal(entry.game.splitTotal)}`;
@@ -137,6 +138,9 @@ function FeedRow({ entry }: { entry: LiveGame }) {
           entry.user.name
         )}
       </span>
+      <span role="cell" className="live-feed__cell live-feed__cell--time">
+        <FeedTime iso={entry.game.created_at} locale={i18n.language} />
+      </span>
       <span role="cell" className="live-feed__cell live-feed__cell--wager">
         {shortDecimal(entry.game.splitTotal)}
         <CurrencyIcon currency={icon} size={14} />
@@ -150,5 +154,19 @@ function FeedRow({ entry }: { entry: LiveGame }) {
         <CurrencyIcon currency={icon} size={14} />
       </span>
     </button>
+  );
+}
+
+/** The bet's time (HH:MM today, else the date), the full date and time on hover. */
+function FeedTime({ iso, locale }: { iso: string | undefined; locale: string }) {
+  const text = formatFeedTime(iso, new Date(), locale);
+  if (!iso || !text) return null;
+  const full = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'medium' }).format(
+    new Date(iso),
+  );
+  return (
+    <time dateTime={iso} title={full}>
+      {text}
+    </time>
   );
 }

@@ -13,6 +13,7 @@ import { useAppStore } from '../../lib/store';
 import { useBetOverview } from './bet-api';
 import { betShareUrl, betVerifyHref, extendedActions } from './bet-links';
 import { CopyIcon, ShareRow } from './share-row';
+import { ShareToChat } from './share-to-chat';
 import './bets-texts';
 import './bets.css';
 
@@ -93,6 +94,7 @@ function formatDate(iso: string, locale: string): string {
 export function BetOverviewView({ data, onNavigate }: { data: BetOverview; onNavigate?: () => void }) {
   const { t, i18n } = useTranslation();
   const { info, metadata, user } = data;
+  const meId = useAppStore((state) => state.user?._id ?? null);
   const win = info.status === 'win';
   const profitPositive = !info.profit.startsWith('-') && /[1-9]/.test(info.profit);
   const hidden = !user._id;
@@ -185,7 +187,10 @@ export function BetOverviewView({ data, onNavigate }: { data: BetOverview; onNav
       </section>
 
       <footer className="bo-foot">
-        <ShareRow url={shareUrl} text={shareText} />
+        <ShareRow url={shareUrl} text={shareText}>
+          {/* Spec 2: sharing into the chat is for the bet's owner, never for guests or demo bets. */}
+          {meId && info.user === meId && !info.demo && <ShareToChat betId={info.id} />}
+        </ShareRow>
         {verifyHref ? (
           <Link className="bo-verify" to={verifyHref} onClick={onNavigate} data-testid="bet-overview-verify">
             <ShieldCheck size={16} aria-hidden="true" />

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Check, Copy, Link2, Send } from 'lucide-react';
 import { IconButton } from '../../ui';
@@ -46,8 +46,8 @@ function XLogo() {
   );
 }
 
-/** Share icons: copy the share link, X (Twitter), Telegram. */
-export function ShareRow({ url, text }: { url: string; text: string }) {
+/** Share icons: copy the share link, X (Twitter), Telegram, then `children` (e.g. share to chat). */
+export function ShareRow({ url, text, children }: { url: string; text: string; children?: ReactNode }) {
   const { t } = useTranslation();
   const [copied, copy] = useCopy(url);
   return (
@@ -81,6 +81,7 @@ export function ShareRow({ url, text }: { url: string; text: string }) {
       >
         <Send size={16} aria-hidden="true" />
       </a>
+      {children}
     </div>
   );
 }

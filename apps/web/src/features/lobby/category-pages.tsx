@@ -1,16 +1,18 @@
-import { useDeferredValue, useState } from 'react';
+import { useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useParams } from 'react-router';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { Gamepad2, Search } from 'lucide-react';
+import { Gamepad2, Heart, Search } from 'lucide-react';
 import type { GameFilter } from '@nebula/contracts';
+import { requestLogin } from '../../app/auth-gate';
 import { api } from '../../lib/api';
-import { useAppStore } from '../../lib/store';
+import { isSignedIn, useAppStore } from '../../lib/store';
 import { Button, EmptyState, PageFrame, SkeletonGrid } from '../../ui';
 import { gamesFilter, useProviders } from './catalogue-api';
+import { useFavouriteGames } from './favourites';
 import { GameTile } from './game-tile';
 import { LOBBY_CATEGORIES, filterForTag, humanizeTag } from './lobby-categories';
-import { ProviderTile } from './lobby-rows';
+import { FAVOURITES_PATH, ProviderTile } from './lobby-rows';
 import './lobby-texts';
 import './lobby.css';
 
@@ -21,8 +23,18 @@ export const CATEGORY_PAGE_SIZE = 30;
 function CategoryChips() {
   const { t } = useTranslation();
   const demo = useAppStore((state) => state.demo);
+  const signedIn = useAppStore((state) => isSignedIn(state.user));
   return (
     <nav className="category-chips" aria-label={t('app.casino.categories')}>
+      {signedIn && (
+        <NavLink
+          to={FAVOURITES_PATH}
+          className={({ isActive }) => `category-chip category-chip--fav${isActive ? ' is-active' : ''}`}
+        >
+          <Heart size={14} aria-hidden="true" />
+          {t('lobbyUi.favourites')}
+        </NavLink>
+      )}
       {CHIP_SLUGS.filter((slug) => !(demo && slug === 'game-shows')).map((slug) => {
         const category = LOBBY_CATEGORIES[slug]!;
         return (
@@ -129,10 +141,89 @@ export function CategoryPage({ category }: { category: string }) {
   );
 }
 
+/**
+ * /casino/favourites: the signed-in player's favourite games, most recently added first, with the same
+ * name filter as the other lists (on the loaded list: `gamesFilter` has no favourites key). Guests are
+ * asked to sign in.
+ */
+function FavouritesPage() {
+  const { t } = useTranslation();
+  const title = t('lobbyUi.favourites');
+  const signedIn = useAppStore((state) => isSignedIn(state.user));
+  const list = useFavouriteGames();
+  const [query, setQuery] = useState('');
+  const needle = useDeferredValue(query.trim().toLowerCase());
+  const games = useMemo(
+    () => (list.data ?? []).filter((game) => !needle || game.name.toLowerCase().includes(needle)),
+    [list.data, needle],
+  );
+  return (
+    <PageFrame
+      title={title}
+      breadcrumbs={[{ label: t('nav.casino'), to: '/' }, { label: title }]}
+      width="wide"
+    >
+      {signedIn && (
+        <div className="category-toolbar">
+          <label className="category-toolbar__search">
+            <Search size={16} aria-hidden="true" />
+            <span className="sr-only">{t('lobbyUi.searchIn')}</span>
+            <input
+              type="search"
+              value={query}
+              onChange={(event) => setQuery(event.target.value)}
+              placeholder={t('app.casino.searchIn', { name: title })}
+              data-testid="category-search"
+            />
+          </label>
+        </div>
+      )}
+      <CategoryChips />
+      {!signedIn ? (
+        <div className="category-grid">
+          <EmptyState
+            icon={<Heart size={28} />}
+            title={title}
+            text={t('lobbyUi.favouritesGuest')}
+            action={
+              <Button variant="primary" onClick={() => requestLogin('auth')}>
+                {t('lobbyUi.signIn')}
+              </Button>
+            }
+          />
+        </div>
+      ) : list.isPending ? (
+        <div className="category-grid" aria-busy="true" aria-label={t('common.loading')}>
+          <SkeletonGrid count={12} minWidth={150} />
+        </div>
+      ) : games.length === 0 ? (
+        <div className="category-grid">
+          <EmptyState
+            icon={list.isError ? <Gamepad2 size={28} /> : <Heart size={28} />}
+            title={list.isError ? t('lobbyUi.loadFailed') : t('lobbyUi.favouritesEmpty')}
+            text={list.isError ? undefined : t('lobbyUi.favouritesEmptyText')}
+          />
+        </div>
+      ) : (
+        <div className="category-grid game-grid" data-testid="game-grid">
+          {games.map((game) => (
+            <GameTile key={game.id} game={game} />
+          ))}
+        </div>
+      )}
+    </PageFrame>
+  );
+}
+
 /** /casino/{tag}: the catch-all category finder (capitalised 'View all' links land here too). */
 export function TagPage() {
-  const { t } = useTranslation();
   const { tag = '' } = useParams();
+  if (tag.toLowerCase() === 'favourites') return <FavouritesPage />;
+  return <CategoryTagPage tag={tag} />;
+}
+
+function CategoryTagPage({ tag }: { tag: string }) {
+  const { t } = useTranslation();
   const known = LOBBY_CATEGORIES[tag.toLowerCase()];
   const title = known ? t(known.titleKey) : humanizeTag(tag);
   return (

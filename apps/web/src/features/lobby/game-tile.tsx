@@ -1,9 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Lock, Star } from 'lucide-react';
+import { Lock } from 'lucide-react';
 import type { CatalogueGame } from '@nebula/contracts';
 import { gamePath, opensDemoPopup } from './catalogue-api';
 import { openGamePreview } from './demo-popup';
+import { FavouriteButton } from './favourite-button';
+import { useShownFavourite } from './favourites';
 import './lobby-texts';
 
 /** The fields a tile needs. */
@@ -13,29 +15,34 @@ export type TileGame = Pick<
 >;
 
 /**
- * A 195x196 game tile (spec 2 "Game tile grid"): marked when favourite, greyed and locked when the
- * provider is restricted in the player's territory (such a tile cannot be opened), and opening the
- * demo popup for `preview:` ids and provider games that cannot launch yet.
+ * A 195x196 game tile (spec 2 "Game tile grid") with its favourite heart: greyed and locked when the
+ * provider is restricted in the player's territory (such a tile cannot be opened; its heart only shows
+ * to remove an old favourite), and opening the demo popup for `preview:` ids and provider games that
+ * cannot launch yet. The heart is a sibling of the tile's link (a button cannot sit inside a link).
  */
 export function GameTile({ game }: { game: TileGame }) {
+  const favourite = useShownFavourite(game);
+  return (
+    <div className={`game-tile-cell${favourite ? ' is-favourite' : ''}`}>
+      <TileBody game={game} favourite={favourite} />
+      {(!game.blocked || favourite) && <FavouriteButton game={game} />}
+    </div>
+  );
+}
+
+function TileBody({ game, favourite }: { game: TileGame; favourite: boolean }) {
   const { t } = useTranslation();
   const badges = (
     <>
       <img className="game-tile__art" src={game.image} alt="" loading="lazy" width={195} height={196} />
       <span className="game-tile__name">{game.name}</span>
-      {game.isFavorite && (
-        <span className="game-tile__fav" title={t('lobbyUi.favourite')}>
-          <Star size={12} fill="currentColor" aria-hidden="true" />
-          <span className="sr-only">{t('lobbyUi.favourite')}</span>
-        </span>
-      )}
     </>
   );
   const testProps = {
     'data-testid': 'game-tile',
     'data-game-id': game.id,
     'data-blocked': game.blocked ? 'true' : undefined,
-    'data-favourite': game.isFavorite ? 'true' : undefined,
+    'data-favourite': favourite ? 'true' : undefined,
   };
   if (game.blocked) {
     return (

@@ -7,7 +7,7 @@ import { openDemoPopup } from './demo-popup';
 import { HeroSlider } from './hero-slider';
 import { LatestWins } from './latest-wins';
 import { LOBBY_CATEGORIES } from './lobby-categories';
-import { CategoryRow, ProvidersRow, RecentlyPlayedRow } from './lobby-rows';
+import { CategoryRow, FavouritesRow, FuturesRow, ProvidersRow, RecentlyPlayedRow } from './lobby-rows';
 import './lobby-texts';
 import './lobby.css';
 
@@ -105,8 +105,10 @@ export function HomePage() {
       <LatestWins />
       {demo && <CustomDevBanner />}
       <RecentlyPlayedRow />
+      {signedIn && <FavouritesRow />}
       {row('originals', poker ? <PokerTile key="poker" /> : undefined)}
       {row('slots')}
+      <FuturesRow />
       <ProvidersRow title={t(LOBBY_CATEGORIES.providers!.titleKey)} icon={Factory} />
       {row('live')}
       {!demo && row('game-shows')}

@@ -1,11 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useQueries } from '@tanstack/react-query';
-import { History, Lock, type LucideIcon } from 'lucide-react';
+import { ArrowRight, CandlestickChart, Heart, History, Lock, type LucideIcon } from 'lucide-react';
 import type { CatalogueGame, CatalogueProvider, GameFilter } from '@nebula/contracts';
 import { api } from '../../lib/api';
-import { useAppStore } from '../../lib/store';
+import { hasPlugin, useAppStore } from '../../lib/store';
 import { ROW_GAMES, ROW_PROVIDERS, gamesFilter, useGames, useProviders } from './catalogue-api';
+import { useFavouriteGames } from './favourites';
 import { GameSlider } from './game-slider';
 import { GameTile } from './game-tile';
 import './lobby-texts';
@@ -120,6 +121,62 @@ export function RecentlyPlayedRow() {
       viewAllPath="/casino/originals"
       tiles={loading ? undefined : games.map((game) => <GameTile key={game.id} game={game} />)}
       testId="row-recent"
+    />
+  );
+}
+
+/** Path of the signed-in player's favourites page. */
+export const FAVOURITES_PATH = '/casino/favourites';
+
+/** 'Favourites': the signed-in player's favourite games, most recently added first (hidden when none). */
+export function FavouritesRow() {
+  const { t } = useTranslation();
+  const { data, isPending, isError, isEnabled } = useFavouriteGames();
+  if (!isEnabled || isError || (!isPending && data.length === 0)) return null;
+  return (
+    <GameSlider
+      title={t('lobbyUi.favourites')}
+      icon={<Heart size={18} />}
+      viewAllPath={FAVOURITES_PATH}
+      tiles={data?.slice(0, ROW_GAMES).map((game) => (
+        <GameTile key={game.id} game={game} />
+      ))}
+      testId="row-favourites"
+    />
+  );
+}
+
+/** Where the Futures row leads (spec 2: the trading pages exist only with the trading plugin). */
+export const FUTURES_PATH = '/trading/all';
+
+/**
+ * The Futures row (spec 2 section 2: "Futures tickers (trading plugin only)"). Nothing at all without
+ * the trading plugin. With it, the row leads to the trading pages; it lists no tickers because no
+ * ticker data source exists yet (no tickers endpoint or price stream in the contracts): it shows one
+ * tile opening the tickers list and never an invented price.
+ */
+export function FuturesRow() {
+  const { t } = useTranslation();
+  const trading = useAppStore((state) => hasPlugin(state.license, 'trading'));
+  if (!trading) return null;
+  return (
+    <GameSlider
+      title={t('nav.futures')}
+      icon={<CandlestickChart size={18} />}
+      viewAllPath={FUTURES_PATH}
+      tiles={[
+        <Link key="futures" to={FUTURES_PATH} className="game-tile futures-tile" data-testid="futures-tile">
+          <span className="futures-tile__icon" aria-hidden="true">
+            <CandlestickChart size={24} />
+          </span>
+          <span className="futures-tile__copy">
+            <span className="futures-tile__title">{t('lobbyUi.futuresTitle')}</span>
+            <span className="futures-tile__text">{t('lobbyUi.futuresText')}</span>
+          </span>
+          <ArrowRight className="futures-tile__go" size={20} aria-hidden="true" />
+        </Link>,
+      ]}
+      testId="row-futures"
     />
   );
 }

@@ -6,6 +6,7 @@ import { addTranslations } from '../../lib/i18n';
 
 export const profileUiEn = {
   popupTitle: 'User profile',
+  tip: 'Tip',
   openProfile: 'Open profile page',
   adminLink: 'Open in admin',
   editSettings: 'Edit settings',
@@ -101,6 +102,7 @@ export const profileUiEn = {
 
 export const profileUiDe: typeof profileUiEn = {
   popupTitle: 'Spielerprofil',
+  tip: 'Trinkgeld geben',
   openProfile: 'Profilseite öffnen',
   adminLink: 'Im Admin öffnen',
   editSettings: 'Einstellungen bearbeiten',

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ChevronLeft, ChevronRight, Lock, Star } from 'lucide-react';
+import { ChevronLeft, ChevronRight, Heart, Lock } from 'lucide-react';
 import type { CatalogueGame } from '@nebula/contracts';
 import { Button, openModal } from '../../ui';
 import { pageNeighbours } from './pagination';
@@ -15,7 +15,7 @@ export function SearchResult({ game, onOpen }: { game: CatalogueGame; onOpen: ()
       <span className="search-result__name">{game.name}</span>
       <span className="search-result__sub">{game.provider?.name ?? t('nav.originals')}</span>
       {game.isFavorite && (
-        <Star className="search-result__fav" size={12} fill="currentColor" aria-hidden="true" />
+        <Heart className="search-result__fav" size={12} fill="currentColor" aria-hidden="true" />
       )}
     </>
   );

@@ -1,0 +1,43 @@
+/**
+ * Chat module: the live chat of spec 2 (channels `{casino|sport|esport}_{en|de}`, history, sending
+ * with the length / mute / slow-mode / link / rate rules, emoji packs, ignore, shared bets, likes),
+ * its moderation (remove, mute, unmute, quiz) with an audit log, and what other modules use:
+ * {@link postServiceMessage} (tips, rain), {@link recentChatters} (rain recipients), {@link isChatChannel}.
+ *
+ * Files: chat.service.ts (posting rules), chat.repository.ts (messages SQL), chat-limits.ts (slow mode,
+ * rate limits), chat-text.ts (normalising, link finding), moderation.ts, quiz.ts (exactly-once prize),
+ * player-actions.ts, emoji.ts, chat-audit.ts, chat.routes.ts.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { JobRunner } from '../../jobs/index.js';
+import type { AppContext } from '../../platform/context.js';
+import { pruneChatLimits } from './chat-limits.js';
+import { registerChatRoutes } from './chat.routes.js';
+import { settleWonQuizzes } from './quiz.js';
+
+export { isChatChannel } from './chat-channels.js';
+export { postServiceMessage, recentChatters, ChatService } from './chat.service.js';
+export { chatStateOf, ignoreListOf } from './player-actions.js';
+export { settleQuiz, settleWonQuizzes, startQuiz, tryAnswerQuiz } from './quiz.js';
+export { pruneChatLimits } from './chat-limits.js';
+
+export function registerChatModule(app: FastifyInstance, ctx: AppContext): void {
+  registerChatRoutes(app, ctx);
+}
+
+/** Leader-only chat jobs: pay and announce quizzes whose winning request stopped half-way; prune limits. */
+export function registerChatJobs(jobs: JobRunner, ctx: AppContext): void {
+  jobs.register({
+    name: 'chat.quiz-repair',
+    intervalMs: 60_000,
+    runOnElect: true,
+    run: async ({ signal }) => {
+      await settleWonQuizzes(ctx, signal);
+    },
+  });
+  jobs.register({
+    name: 'chat.prune-limits',
+    intervalMs: 10 * 60_000,
+    run: () => pruneChatLimits(ctx.database),
+  });
+}

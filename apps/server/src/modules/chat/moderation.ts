@@ -1,0 +1,122 @@
+/**
+ * Chat moderation (spec 2 section 6, the moderateChat permission of the chat_moderator role): remove a
+ * message, remove every message of a player, mute for one of the spec's durations, unmute by name.
+ * Removals publish `ChatRemoveMessages` with the removed ids on each channel concerned; mutes publish
+ * `ChatMute` on the player's private channel. Every action is written to the audit log.
+ */
+import { ChatErrorCode, ChatMessages, chatRemoveMessagesEvent } from '@nebula/contracts';
+import type { AppContext, AuthUser } from '../../platform/context.js';
+import { AppError } from '../../platform/errors.js';
+import { writeChatAudit } from './chat-audit.js';
+import { removeMessages } from './chat.repository.js';
+import { publishMute } from './chat.service.js';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export const unknownUserError = () => new AppError(404, ChatErrorCode.UnknownUser, ChatMessages.unknownUser);
+
+function publishRemoved(ctx: AppContext, removed: { id: string; channel: string }[]): void {
+  const byChannel = new Map<string, string[]>();
+  for (const r of removed) byChannel.set(r.channel, [...(byChannel.get(r.channel) ?? []), r.id]);
+  for (const [channel, ids] of byChannel) {
+    try {
+      ctx.realtime.hub.publish(channel, chatRemoveMessagesEvent, { ids, channel });
+    } catch (err) {
+      ctx.log.warn({ err }, 'chat removal not published');
+    }
+  }
+}
+
+/** Removes one message; answers the removed ids (empty when it was already removed). */
+export async function removeMessage(
+  ctx: AppContext,
+  actor: AuthUser,
+  id: string,
+): Promise<{ ids: string[] }> {
+  if (!/^\d{1,18}$/.test(id))
+    throw new AppError(404, ChatErrorCode.UnknownMessage, ChatMessages.unknownMessage);
+  const exists = await ctx.database.query<{ user_id: string | null; channel: string }>(
+    'select user_id::text as user_id, channel from chat_messages where id = $1::bigint',
+    [id],
+  );
+  const row = exists[0];
+  if (!row) throw new AppError(404, ChatErrorCode.UnknownMessage, ChatMessages.unknownMessage);
+  const removed = await removeMessages(ctx.database, { id }, actor.id);
+  if (removed.length > 0) {
+    await writeChatAudit(ctx.database, actor, 'remove_message', id, {
+      channel: row.channel,
+      userId: row.user_id,
+    });
+    publishRemoved(ctx, removed);
+  }
+  return { ids: removed.map((r) => r.id) };
+}
+
+/** Removes every message of player `userId` in every channel. */
+export async function removeAllFrom(
+  ctx: AppContext,
+  actor: AuthUser,
+  userId: string,
+): Promise<{ ids: string[] }> {
+  const user = await userById(ctx, userId);
+  if (!user) throw unknownUserError();
+  const removed = await removeMessages(ctx.database, { userId: user.id }, actor.id);
+  await writeChatAudit(ctx.database, actor, 'remove_all_from', user.id, {
+    name: user.name,
+    removed: removed.length,
+  });
+  publishRemoved(ctx, removed);
+  return { ids: removed.map((r) => r.id) };
+}
+
+/** Mutes player `userId` for `minutes` from now (a later mute replaces an earlier one). */
+export async function mutePlayer(
+  ctx: AppContext,
+  actor: AuthUser,
+  userId: string,
+  minutes: number,
+): Promise<{ message: typeof ChatMessages.muted; until: string }> {
+  const user = await userById(ctx, userId);
+  if (!user) throw unknownUserError();
+  const rows = await ctx.database.query<{ until: Date | string }>(
+    `update users set chat_muted_until = now() + make_interval(mins => $2::int)
+      where id = $1::uuid returning chat_muted_until as until`,
+    [user.id, minutes],
+  );
+  const until = new Date(rows[0]?.until ?? Date.now()).toISOString();
+  await writeChatAudit(ctx.database, actor, 'mute', user.id, { name: user.name, minutes, until });
+  publishMute(ctx, user.id, until);
+  return { message: ChatMessages.muted, until };
+}
+
+/** Unmutes a player by name: 'Success', or 404 'Unknown username'. */
+export async function unmutePlayer(
+  ctx: AppContext,
+  actor: AuthUser,
+  name: string,
+): Promise<{ message: typeof ChatMessages.unmuted }> {
+  const rows = await ctx.database.query<{ id: string; name: string; was: Date | string | null }>(
+    `update users u set chat_muted_until = null
+       from (select id, chat_muted_until from users where lower(name) = lower($1)) old
+      where u.id = old.id
+      returning u.id::text as id, u.name, old.chat_muted_until as was`,
+    [name.trim()],
+  );
+  const user = rows[0];
+  if (!user) throw new AppError(404, ChatErrorCode.UnknownUsername, ChatMessages.unknownUsername);
+  await writeChatAudit(ctx.database, actor, 'unmute', user.id, {
+    name: user.name,
+    was: user.was === null ? null : new Date(user.was).toISOString(),
+  });
+  publishMute(ctx, user.id, null);
+  return { message: ChatMessages.unmuted };
+}
+
+async function userById(ctx: AppContext, id: string): Promise<{ id: string; name: string } | null> {
+  if (!UUID.test(id)) return null;
+  const rows = await ctx.database.query<{ id: string; name: string }>(
+    'select id::text as id, name from users where id = $1::uuid',
+    [id],
+  );
+  return rows[0] ?? null;
+}

@@ -1,0 +1,145 @@
+/**
+ * What tips and rains share: their errors (spec 3 section 5 texts), the currency and amount checks,
+ * USD minimums, the per-player rate limit, and a ledger that runs inside the caller's transaction.
+ */
+import { randomInt } from 'node:crypto';
+import { TipErrorCode, TipMessages } from '@nebula/contracts';
+import { isMoneyError, parseAmount, toDecimalString, type Amount } from '@nebula/money';
+import type { Database, Session } from '../../db/client.js';
+import type { AppContext } from '../../platform/context.js';
+import { AppError } from '../../platform/errors.js';
+import { Ledger } from '../ledger/index.js';
+import { priceFeedFor, usdToAtomic } from '../prices/index.js';
+
+export const invalidUsername = (detail?: string): AppError =>
+  new AppError(
+    422,
+    TipErrorCode.InvalidUsername,
+    TipMessages.invalidUsername,
+    detail ? [{ path: 'name', message: detail }] : undefined,
+  );
+
+export const invalidAmount = (detail?: string): AppError =>
+  new AppError(
+    422,
+    TipErrorCode.InvalidAmount,
+    TipMessages.invalidAmount,
+    detail ? [{ path: 'amount', message: detail }] : undefined,
+  );
+
+export const invalidUsersLength = (): AppError =>
+  new AppError(422, TipErrorCode.InvalidUsersLength, TipMessages.invalidUsersLength, [
+    { path: 'users', message: 'Choose from 1 to 25 players.' },
+  ]);
+
+export const notEnoughMoney = (): AppError =>
+  new AppError(422, TipErrorCode.NotEnoughMoney, TipMessages.notEnoughMoney, [
+    { path: 'amount', message: 'Your balance is too low for this amount.' },
+  ]);
+
+export interface TipCurrency {
+  id: string;
+  decimals: number;
+}
+
+/** An enabled currency, or 422 invalid_currency. */
+export async function tipCurrency(database: Database, id: string): Promise<TipCurrency> {
+  const rows = await database.query<{ decimals: number }>(
+    'select decimals from currencies where id = $1 and enabled',
+    [id],
+  );
+  const row = rows[0];
+  if (!row)
+    throw new AppError(422, TipErrorCode.UnknownCurrency, TipMessages.unknownCurrency, [
+      { path: 'currency', message: TipMessages.unknownCurrency },
+    ]);
+  return { id, decimals: row.decimals };
+}
+
+/**
+ * A positive decimal string with at most the currency's decimals ('1e3', '-1', 'NaN', '1,5' and too
+ * many decimals are refused), as atomic units; 'Invalid amount' otherwise.
+ */
+export function parsePositiveAmount(text: string, decimals: number): Amount {
+  const trimmed = text.trim();
+  if (!/^\d+(\.\d+)?$/.test(trimmed))
+    throw invalidAmount('Enter the amount with digits and a dot, e.g. 0.5.');
+  let value: Amount;
+  try {
+    value = parseAmount(trimmed, decimals, { allowComma: false });
+  } catch (err) {
+    if (isMoneyError(err)) throw invalidAmount(err.message);
+    throw err;
+  }
+  if (value <= 0n) throw invalidAmount('The amount must be greater than 0.');
+  return value;
+}
+
+/** `usd` in atomic units of the currency (rounded up), at least 1; 1 when the currency has no price. */
+export async function usdMinimum(
+  ctx: Pick<AppContext, 'config' | 'database'>,
+  currency: TipCurrency,
+  usd: string,
+): Promise<Amount> {
+  const quote = await priceFeedFor(ctx).price(currency.id);
+  const atomic = quote ? usdToAtomic(usd, quote.usd, currency.decimals, 'ceil') : null;
+  return (atomic !== null && atomic > 1n ? atomic : 1n) as Amount;
+}
+
+export const unit = (currency: string): string => currency.toUpperCase();
+export const show = (amount: bigint, currency: TipCurrency): string =>
+  toDecimalString(amount, currency.decimals);
+
+/** Muted players (chat_muted_until in the future) neither tip nor rain, and receive no rain. */
+export async function assertNotMuted(database: Database, userId: string): Promise<void> {
+  const rows = await database.query<{ muted: boolean }>(
+    'select coalesce(chat_muted_until > now(), false) as muted from users where id = $1',
+    [userId],
+  );
+  if (rows[0]?.muted) throw new AppError(403, TipErrorCode.Muted, TipMessages.muted);
+}
+
+/**
+ * At most `perMinute` tips and rains per player per minute (a retry of an earlier request is not
+ * counted: it is answered before this check). Counted from the rows themselves, so every node agrees.
+ */
+export async function assertRate(database: Database, userId: string, perMinute: number): Promise<void> {
+  const rows = await database.query<{ n: number }>(
+    `select ((select count(*) from chat_tips where sender_id = $1 and created_at > now() - interval '1 minute')
+           + (select count(*) from chat_rains where sender_id = $1 and created_at > now() - interval '1 minute'))::int as n`,
+    [userId],
+  );
+  if ((rows[0]?.n ?? 0) >= perMinute)
+    throw new AppError(429, TipErrorCode.RateLimited, TipMessages.rateLimited);
+}
+
+/**
+ * A ledger whose statements run on `tx`, inside the caller's transaction: several transfers then
+ * commit or roll back together (a rain pays all its recipients or none). It publishes nothing (the
+ * caller publishes the balances after its commit), and its account cache lives as long as the
+ * transaction. The caller takes the player rows' locks first, in ascending id order (see rain).
+ */
+export function ledgerIn(database: Database, tx: Session): Ledger {
+  const scoped: Database = {
+    kind: database.kind,
+    get db(): never {
+      throw new Error('drizzle is not available inside a ledger transaction');
+    },
+    query: tx.query,
+    withSession: (fn) => fn(tx),
+    transaction: (fn) => fn(tx),
+    close: async () => undefined,
+  };
+  return new Ledger(scoped);
+}
+
+/** `count` distinct items of `items` in random order (crypto RNG, partial Fisher-Yates). */
+export function sample<T>(items: readonly T[], count: number): T[] {
+  const pool = items.slice();
+  const n = Math.min(count, pool.length);
+  for (let i = 0; i < n; i++) {
+    const j = i + randomInt(pool.length - i);
+    [pool[i], pool[j]] = [pool[j] as T, pool[i] as T];
+  }
+  return pool.slice(0, n);
+}

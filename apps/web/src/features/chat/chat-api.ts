@@ -1,0 +1,138 @@
+/**
+ * The chat's calls (spec 2 section 7), typed by the contracts without loading zod (endpointRef), and
+ * the mapping of chat errors to the spec's texts (spec 2 section 8, spec 3 section 5).
+ *
+ * Sending goes over HTTP (`POST /api/chat/send`, the same service as the `ChatMessage` whisper): its
+ * errors carry the spec's codes as they are (1 length, 2 muted, string codes for the others).
+ */
+import type {
+  ChatChannel,
+  chatEmojiPacksEndpoint,
+  chatHistoryEndpoint,
+  chatLikeEndpoint,
+  chatLinkGameEndpoint,
+  ChatMessage,
+  chatMuteEndpoint,
+  chatQuizEndpoint,
+  chatRemoveAllFromEndpoint,
+  chatRemoveMessageEndpoint,
+  chatSendEndpoint,
+  chatUnmuteEndpoint,
+  findUserEndpoint,
+  ignoreUserEndpoint,
+  unignoreUserEndpoint,
+  whisperEndpoint,
+} from '@nebula/contracts';
+import type { TFunction } from 'i18next';
+import { api, endpointRef, isApiError } from '../../lib/api';
+import { formatMuteTime } from './chat-rules';
+
+export const chatApi = {
+  history: endpointRef<typeof chatHistoryEndpoint>('POST', '/api/chat/history'),
+  packs: endpointRef<typeof chatEmojiPacksEndpoint>('POST', '/api/chat/emoji/packs'),
+  send: endpointRef<typeof chatSendEndpoint>('POST', '/api/chat/send'),
+  like: endpointRef<typeof chatLikeEndpoint>('POST', '/api/chat/like'),
+  linkGame: endpointRef<typeof chatLinkGameEndpoint>('POST', '/api/chat/link_game'),
+  ignore: endpointRef<typeof ignoreUserEndpoint>('POST', '/api/user/ignore'),
+  unignore: endpointRef<typeof unignoreUserEndpoint>('POST', '/api/user/unignore'),
+  findUser: endpointRef<typeof findUserEndpoint>('POST', '/api/user/find'),
+  removeMessage: endpointRef<typeof chatRemoveMessageEndpoint>('POST', '/api/chat/moderate/removeMessage'),
+  removeAllFrom: endpointRef<typeof chatRemoveAllFromEndpoint>('POST', '/api/chat/moderate/removeAllFrom'),
+  mute: endpointRef<typeof chatMuteEndpoint>('POST', '/api/chat/moderate/mute'),
+  unmute: endpointRef<typeof chatUnmuteEndpoint>('POST', '/api/chat/moderate/unmute'),
+  quiz: endpointRef<typeof chatQuizEndpoint>('POST', '/api/chat/moderate/quiz'),
+  whisper: endpointRef<typeof whisperEndpoint>('POST', '/api/whisper'),
+} as const;
+
+/** Error codes of the chat contract (kept here as values: the contracts module is type-only here). */
+export const CHAT_ERROR = {
+  length: 1,
+  muted: 2,
+  slowMode: 'chat_slow_mode',
+  unknownUser: 'general.error.unknown_user',
+  unknownGame: 'general.error.unknown_game',
+  unknownUsername: 'unknown_username',
+} as const;
+
+/** Message length limits (contract: CHAT_MESSAGE_MIN / CHAT_MESSAGE_MAX, counted in characters). */
+export const CHAT_MESSAGE_MIN = 1;
+export const CHAT_MESSAGE_MAX = 160;
+
+/** Characters as the server counts them (code points, so an emoji counts once). */
+export function charCount(text: string): number {
+  return [...text].length;
+}
+
+/** The ISO time of 'Chat is muted until {time}' (contract: parseChatMutedUntil). */
+export function mutedUntilOf(message: string): string | null {
+  const match = /^Chat is muted until (\S+)$/.exec(message);
+  return match?.[1] ?? null;
+}
+
+export function sendMessage(message: string, channel: ChatChannel): Promise<ChatMessage> {
+  return api(chatApi.send, { message, channel });
+}
+
+export function sendSticker(url: string, channel: ChatChannel): Promise<ChatMessage> {
+  return api(chatApi.whisper, {
+    event: 'ChatStickerMessage',
+    data: { url, channel },
+  }) as Promise<ChatMessage>;
+}
+
+export interface OnlineUsers {
+  total: number;
+  guests: number;
+  users: { _id: string; name: string }[];
+}
+
+export function fetchOnlineUsers(channel?: string): Promise<OnlineUsers> {
+  return api(chatApi.whisper, {
+    event: 'OnlineUsers',
+    data: channel ? { channel } : {},
+  }) as Promise<OnlineUsers>;
+}
+
+export type ChatErrorKind = 'length' | 'muted' | 'slow' | 'unknownUser' | 'unknownGame' | 'other';
+
+export interface ChatErrorInfo {
+  kind: ChatErrorKind;
+  /** The text to show. */
+  text: string;
+  /** For `muted`: the end of the mute (ISO) when the server told it. */
+  mutedUntil?: string;
+}
+
+/**
+ * The text of a chat failure (spec 2 section 8): code 1 'chat.error.length', code 2
+ * 'general.error.muted' with the time, slow mode, unknown user or game; other server messages
+ * as they are, and a generic text for anything else.
+ */
+export function describeChatError(error: unknown, t: TFunction, locale: string): ChatErrorInfo {
+  if (!isApiError(error)) return { kind: 'other', text: t('chatUi.sendFailed') };
+  switch (error.code) {
+    case CHAT_ERROR.length:
+      return { kind: 'length', text: t('chat.error.length') };
+    case CHAT_ERROR.muted: {
+      const until = mutedUntilOf(error.message);
+      const date = until ? new Date(until) : null;
+      if (date && Number.isFinite(date.getTime())) {
+        return {
+          kind: 'muted',
+          text: t('general.error.muted', { time: formatMuteTime(date, locale) }),
+          mutedUntil: until!,
+        };
+      }
+      return { kind: 'muted', text: t('chat.error.muted') };
+    }
+    case CHAT_ERROR.slowMode:
+      return { kind: 'slow', text: t('chatUi.slowError', { seconds: 5 }) };
+    case CHAT_ERROR.unknownUser:
+      return { kind: 'unknownUser', text: t('general.error.unknown_user') };
+    case CHAT_ERROR.unknownGame:
+      return { kind: 'unknownGame', text: t('general.error.unknown_game') };
+    default:
+      if (error.status === 403) return { kind: 'other', text: t('chatUi.notAllowed') };
+      return { kind: 'other', text: error.message || t('chatUi.sendFailed') };
+  }
+}
