@@ -33,6 +33,22 @@ describe('toasts', () => {
     expect(useToastStore.getState().toasts).toHaveLength(0);
   });
 
+  it('gives a replacing toast its own full time', () => {
+    vi.useFakeTimers();
+    render(<ToastHost />);
+    act(() => {
+      toast.info('Working...', { id: 'job' });
+    });
+    act(() => vi.advanceTimersByTime(3000));
+    act(() => {
+      toast.success('Done', { id: 'job' });
+    });
+    act(() => vi.advanceTimersByTime(3000));
+    expect(screen.queryByText('Done')).toBeTruthy();
+    act(() => vi.advanceTimersByTime(1100));
+    expect(screen.queryByText('Done')).toBeNull();
+  });
+
   it('replaces a toast with the same id', () => {
     render(<ToastHost />);
     act(() => {

@@ -23,6 +23,8 @@ export interface ToastOptions {
 
 export interface ToastEntry {
   id: string;
+  /** Changes when a toast is replaced under the same id (its timer starts again). */
+  seq: number;
   kind: ToastKind;
   text: ReactNode;
   duration: number;
@@ -48,6 +50,7 @@ export const useToastStore = create<ToastStore>()((set) => ({
     const id = options.id ?? `toast-${++counter}`;
     const entry: ToastEntry = {
       id,
+      seq: ++counter,
       kind,
       text,
       duration: options.duration ?? TOAST_DURATION,
@@ -96,7 +99,8 @@ export function ToastHost() {
     >
       <ol role="list" className="ui-toasts__list">
         {toasts.map((entry) => (
-          <ToastItem key={entry.id} entry={entry} />
+          // A toast replaced under the same id is a new item: its own timer starts again.
+          <ToastItem key={`${entry.id}:${entry.seq}`} entry={entry} />
         ))}
       </ol>
     </section>,
