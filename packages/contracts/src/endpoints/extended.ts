@@ -50,6 +50,8 @@ export const extendedGameSchema = z.object({
   profit: decimalString,
   currency: z.string(),
   demo: z.boolean(),
+  /** The round's parameters as played (e.g. the mine count): a restored round shows them in the controls. */
+  params: z.unknown().optional(),
 });
 export type ExtendedGameView = z.infer<typeof extendedGameSchema>;
 

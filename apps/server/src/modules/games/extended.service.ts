@@ -598,6 +598,7 @@ export class ExtendedEngine {
         profit: open && !canTake ? '0' : toDecimalString(value.payout - stake, row.decimals),
         currency: row.currency,
         demo: row.demo,
+        params: row.params,
       },
       type: 'extended',
       id: row.id,

@@ -228,6 +228,14 @@ describe('ExtendedSession', () => {
     expect(guest.api.restore).not.toHaveBeenCalled();
   });
 
+  it('a restored round brings its parameters back to the controls', async () => {
+    const { session } = setup({
+      restore: vi.fn(async () => ({ round: round({ params: { mines: 7 } }) })),
+    });
+    await session.restore();
+    expect(session.store.getState().params).toMatchObject({ mines: 7 });
+  });
+
   it('a failed Play reports the error and leaves no round', async () => {
     const { session, onError } = setup({
       play: vi.fn(async () => {

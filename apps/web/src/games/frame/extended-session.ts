@@ -192,6 +192,10 @@ export class ExtendedSession<P = unknown> {
         const wager = parseWagerText(round.game.wager, decimals);
         this.apply(round, 'restore');
         if (wager !== null) this.set({ wagerText: wagerText(wager, decimals) });
+        // The controls show the round's parameters as played (the mine count, the difficulty...).
+        const played = round.game.params;
+        if (!this.deps.ui.toPlayData && isPlainObject(played) && isPlainObject(this.state.params))
+          this.set({ params: { ...this.state.params, ...played } as P });
       }
     } catch (error) {
       if (!this.disposed) this.deps.onError(error);
@@ -389,3 +393,6 @@ export class ExtendedSession<P = unknown> {
     this.timers.clear();
   }
 }
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
