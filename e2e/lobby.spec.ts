@@ -102,6 +102,7 @@ test.describe('lobby as a guest', () => {
   });
 
   test('searches with short and long queries and pages through the results', async ({ page }) => {
+    test.setTimeout(90_000); // several pages of results; 30 s was too short under CI load
     await searchGames(page);
   });
 
