@@ -60,9 +60,9 @@ function ofSorted(sorted: number[]): Quantiles {
   };
 }
 
-const ofValues = (values: number[]) => ofSorted(values.filter(Number.isFinite).sort((a, b) => a - b));
+export const ofValues = (values: number[]) => ofSorted(values.filter(Number.isFinite).sort((a, b) => a - b));
 
-function ofHistograms(parts: SparseHistogram[]): Quantiles {
+export function ofHistograms(parts: SparseHistogram[]): Quantiles {
   const h = new Histogram();
   for (const p of parts) h.merge(p.hist, p.overflow);
   return { n: h.total, p50: h.quantile(0.5), p95: h.quantile(0.95), p99: h.quantile(0.99), max: h.max() };

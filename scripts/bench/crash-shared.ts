@@ -175,6 +175,11 @@ export type ClientReply =
 
 /** Sends one IPC message to the coordinator, ignoring a channel that has just closed. */
 export function tell(msg: ServerReply | ClientReply): void {
+  post(msg);
+}
+
+/** {@link tell} for any benchmark's messages (each benchmark types its own wrapper). */
+export function post(msg: { type: string }): void {
   if (process.connected) process.send?.(msg);
 }
 
@@ -193,14 +198,15 @@ export function intField(text: string, key: string): number {
 }
 
 /**
- * Opens a socket to the realtime gateway and, with `watch`, subscribes it to `Everyone`. Resolves
- * with the socket once the server has greeted it (and confirmed the subscription), or with the error
- * code. Every frame after that goes to `onFrame`.
+ * Opens a socket to the realtime gateway and, with `watch`, subscribes it to `channel` (by default
+ * `Everyone`). Resolves with the socket once the server has greeted it (and confirmed the
+ * subscription), or with the error code. Every frame after that goes to `onFrame`.
  */
 export function openSocket(
   url: string,
   watch: boolean,
   onFrame: (data: Buffer) => void,
+  channel = 'Everyone',
 ): Promise<WebSocket | string> {
   return new Promise((resolve) => {
     const ws = new WebSocket(url, { perMessageDeflate: false, handshakeTimeout: 30_000 });
@@ -220,7 +226,7 @@ export function openSocket(
       const text = head(data);
       if (text.includes('"event":"Connected"')) {
         if (!watch) return finish(ws);
-        ws.send(JSON.stringify({ $id: 'watch', type: 'subscribe', channel: 'Everyone' }));
+        ws.send(JSON.stringify({ $id: 'watch', type: 'subscribe', channel }));
       } else if (text.startsWith('{"$id":"watch"')) {
         finish(text.includes('"subscribed":true') ? ws : `subscribe refused: ${data.toString()}`);
       }
