@@ -48,6 +48,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       TELEGRAM_BOT_TOKEN,
       // The lobby e2e plays a player from a blocked territory by sending this header.
       TRUSTED_COUNTRY_HEADER: 'x-e2e-country',
+      // A longer pause after a crash round's bust (default 3 s): the crash spec reads both players' lists
+      // before the next round clears them.
+      CRASH_PAUSE_MS: '6000',
       NODE_ENV: process.env.NODE_ENV ?? 'development',
     },
     stdio: ['ignore', 'pipe', 'pipe'],

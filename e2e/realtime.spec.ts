@@ -131,7 +131,7 @@ test.describe('realtime connection banner', () => {
     await server.stop();
     await expect(html).not.toHaveAttribute('data-connection', 'connected', { timeout: 10_000 });
     // Shown after the 3 s page delay at the latest.
-    await expect(banner.getByText(BANNER)).toBeVisible({ timeout: 10_000 });
+    await expect(banner.getByText(BANNER)).toBeVisible({ timeout: 20_000 });
     await expect(banner.getByRole('button', { name: "Don't show again" })).toBeVisible();
 
     await server.start();
@@ -148,7 +148,7 @@ test.describe('realtime connection banner', () => {
     await page.routeWebSocket(/\/ws(\?|$)/, (ws) => ws.close({ code: 1011, reason: 'test: unavailable' }));
     await page.goto(server.url);
     const banner = page.getByTestId('connection-window');
-    await expect(banner.getByText(BANNER)).toBeVisible({ timeout: 10_000 });
+    await expect(banner.getByText(BANNER)).toBeVisible({ timeout: 20_000 });
     await banner.getByRole('button', { name: "Don't show again" }).click();
     await expect(banner.getByText(BANNER)).toHaveCount(0);
 
