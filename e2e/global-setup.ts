@@ -37,6 +37,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'nebula-e2e-'));
   // Specs that need the server's data folder (the development deposit token) read it from here.
   process.env.E2E_DATA_DIR = dataDir;
+  // The country header the server below trusts (the lobby's territory test sends it).
+  process.env.E2E_COUNTRY_HEADER = 'x-e2e-country';
   const port = new URL(BASE_URL).port;
   const child = spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], {
     cwd: root,
@@ -47,7 +49,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       DEMO_PASSWORD,
       TELEGRAM_BOT_TOKEN,
       // The lobby e2e plays a player from a blocked territory by sending this header.
-      TRUSTED_COUNTRY_HEADER: 'x-e2e-country',
+      TRUSTED_COUNTRY_HEADER: process.env.E2E_COUNTRY_HEADER,
       // A longer pause after a crash round's bust (default 3 s): the crash spec reads both players' lists
       // before the next round clears them.
       CRASH_PAUSE_MS: '6000',

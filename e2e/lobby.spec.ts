@@ -20,7 +20,8 @@ import {
 
 test.skip(!HAS_CHROMIUM, `Chromium not installed at ${CHROMIUM_PATH}: apt-get install -y chromium`);
 
-const COUNTRY_HEADER = process.env.TRUSTED_COUNTRY_HEADER;
+/** The header the server trusts: the one global-setup started it with, or the external server's. */
+const COUNTRY_HEADER = process.env.E2E_COUNTRY_HEADER ?? process.env.TRUSTED_COUNTRY_HEADER;
 /** The feed must show a bet within this long of its settlement (spec: a second; slack for CI). */
 const FEED_TIMEOUT = 3_000;
 

@@ -3,7 +3,7 @@
 //   lint + format check, typecheck of every workspace, vitest (packages, tooling, server on
 //   PGlite or DATABASE_URL, web), Playwright end-to-end in Chromium.
 // Options: --suite <name> (repeatable: static, unit, server, e2e), --summary-file <path>.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -80,19 +80,6 @@ function vitest(label, projects, env = {}) {
 if (want('unit')) vitest('unit', ['packages', 'tooling', 'web']);
 if (want('server')) vitest('server', ['server']);
 
-// CI runs another suite alongside the browser tests (which mostly wait on the browser and timers):
-// TEST_E2E_COMPANION is a shell command started with the e2e suite and awaited after it. Its own
-// results are its business (CI reads them from the summary file the command writes).
-let companion;
-if (want('e2e') && process.env.TEST_E2E_COMPANION) {
-  console.log(`\n=== alongside e2e: ${process.env.TEST_E2E_COMPANION} ===`);
-  companion = new Promise((resolve) => {
-    const child = spawn(process.env.TEST_E2E_COMPANION, { cwd: root, shell: true, stdio: 'ignore' });
-    child.on('exit', (code) => resolve(code));
-    child.on('error', () => resolve(1));
-  });
-}
-
 if (want('e2e')) {
   const out = path.join(tmp, 'playwright.json');
   rmSync(out, { force: true });
@@ -117,12 +104,6 @@ if (want('e2e')) {
     totals.failed += 1;
     failures.push('e2e (no report)');
   }
-}
-
-if (companion) {
-  console.log('\nWaiting for the suite run alongside e2e...');
-  const code = await companion;
-  console.log(`The suite alongside e2e exited with ${code}.`);
 }
 
 if (summaryFile) writeFileSync(summaryFile, JSON.stringify(totals));
