@@ -29,6 +29,13 @@ export interface SingleRoundGame<Id extends string = string, P = unknown, O = un
   /** How many floats one round consumes. */
   floatsNeeded(params: P): number;
   /**
+   * The params a bet placed now is settled and stored with, from the params the player sent (parsed).
+   * Games whose tables are versioned (wheel's `layout`) stamp the current version here, so a stored
+   * bet keeps the version it was played with while an absent field means the first version. The
+   * verifier never calls it: it replays the params as stored. Undefined: the parsed params as they are.
+   */
+  forNewBet?(params: P): P;
+  /**
    * The outcome from exactly `floatsNeeded(params)` floats. Only limbo reads `houseEdgeBps` (its edge
    * is in the result curve, as the public algorithm has it); every other game puts it in the payout.
    *

@@ -230,7 +230,9 @@ export class GameEngine {
       throw playError(PlayErrorCode.NoDemo, 'This game does not accept bets in demo mode');
     const parsedParams = game.params.safeParse(input.data ?? {});
     if (!parsedParams.success) throw validationError(parsedParams.error, 'data');
-    const params = parsedParams.data;
+    // A single-round game with versioned tables stamps the version new bets are played with.
+    const single = extended ? undefined : (game as EngineGame);
+    const params = single?.forNewBet ? single.forNewBet(parsedParams.data) : parsedParams.data;
 
     const cur = pre?.decimals == null ? undefined : { decimals: pre.decimals };
     if (!cur) throw new AppError(422, 'unknown_currency', 'Unknown currency.');

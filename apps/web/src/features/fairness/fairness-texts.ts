@@ -36,6 +36,10 @@ export const fairnessUiEn = {
     risks: { low: 'Low', medium: 'Medium', high: 'High', classic: 'Classic' },
     picks: 'Your picks ({{n}}/{{max}})',
     segments: 'Segments',
+    layout: 'Layout',
+    layouts: { v1: 'Version 1 (older bets)', v2: 'Version 2 (public table)' },
+    layoutHint:
+      'Only medium risk with 10 segments differs: version 1 starts with 1.9×, version 2 (the public table, every new bet) with 0×. A link says which one the bet was played with.',
     rouletteJson: 'Chip placements (JSON)',
     rouletteHint:
       'Amounts in atomic units. Types: straight, split, street, corner, line (with numbers), dozen, column (with index 1-3), red, black, odd, even, low, high.',
@@ -229,6 +233,10 @@ export const fairnessUiDe: typeof fairnessUiEn = {
     risks: { low: 'Niedrig', medium: 'Mittel', high: 'Hoch', classic: 'Klassisch' },
     picks: 'Deine Felder ({{n}}/{{max}})',
     segments: 'Segmente',
+    layout: 'Anordnung',
+    layouts: { v1: 'Version 1 (ältere Wetten)', v2: 'Version 2 (öffentliche Tabelle)' },
+    layoutHint:
+      'Nur mittleres Risiko mit 10 Segmenten unterscheidet sich: Version 1 beginnt mit 1,9×, Version 2 (die öffentliche Tabelle, jede neue Wette) mit 0×. Ein Link sagt, mit welcher die Wette gespielt wurde.',
     rouletteJson: 'Chip-Platzierungen (JSON)',
     rouletteHint:
       'Beträge in kleinsten Einheiten. Typen: straight, split, street, corner, line (mit numbers), dozen, column (mit index 1-3), red, black, odd, even, low, high.',

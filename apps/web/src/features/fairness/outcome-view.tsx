@@ -28,6 +28,7 @@ import {
   ratioToDecimal,
   rouletteCovered,
   wheelLayout,
+  wheelLayoutOf,
 } from '@nebula/games';
 import { hundredths } from './float-steps';
 import './outcome-view.css';
@@ -168,7 +169,7 @@ function KenoView({ params, outcome }: { params: KenoParams; outcome: KenoOutcom
 
 function WheelView({ params, outcome, edge }: { params: WheelParams; outcome: WheelOutcome; edge: number }) {
   const { t } = useTranslation();
-  const layout = wheelLayout(params.segments, params.risk, edge);
+  const layout = wheelLayout(params.segments, params.risk, edge, wheelLayoutOf(params));
   return (
     <div className="fv-stack">
       <div className="fv-facts">

@@ -49,6 +49,7 @@ describe('drafts', () => {
       ['plinko', { rows: 16, risk: 'medium' }],
       ['keno', { picks: [4, 9, 13], risk: 'high' }],
       ['wheel', { segments: 40, risk: 'high' }],
+      ['wheel', { segments: 10, risk: 'medium', layout: 2 }],
       ['roulette', { placements: [{ type: 'dozen', index: 2, amount: '5' }] }],
       ['diamonds', {}],
       ['baccarat', { player: '0', banker: '100', tie: '5' }],
@@ -65,6 +66,15 @@ describe('drafts', () => {
     expect(draftToParams('dice', drafts)).toEqual({ ok: false, errorKey: 'fairnessUi.errors.target' });
     drafts.roulette.json = '{ nope';
     expect(draftToParams('roulette', drafts)).toEqual({ ok: false, errorKey: 'fairnessUi.errors.json' });
+  });
+
+  it('wheel: new drafts use the current layout; link params without one are layout 1', () => {
+    expect(draftToParams('wheel', defaultDrafts())).toEqual({
+      ok: true,
+      params: { segments: 10, risk: 'low', layout: 2 },
+    });
+    expect(paramsToDrafts('wheel', { segments: 10, risk: 'medium' }).wheel.layout).toBe('1');
+    expect(paramsToDrafts('wheel', { segments: 10, risk: 'medium', layout: 9 }).wheel.layout).toBe('1');
   });
 
   it('falls back to defaults for unreadable link params', () => {

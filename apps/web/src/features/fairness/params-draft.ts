@@ -7,6 +7,8 @@ import {
   KENO_MAX_PICKS,
   KENO_RISKS,
   PLINKO_RISKS,
+  WHEEL_LAYOUT,
+  WHEEL_LAYOUT_VERSIONS,
   WHEEL_RISKS,
   WHEEL_SEGMENTS,
   type GameId,
@@ -52,7 +54,8 @@ export interface ParamsDrafts {
   limbo: { target: string };
   plinko: { rows: string; risk: PlinkoRisk };
   keno: { picks: number[]; risk: KenoRisk };
-  wheel: { segments: string; risk: WheelRisk };
+  /** `layout`: the wheel layout version ("1" or "2"); a link's params without one are version 1. */
+  wheel: { segments: string; risk: WheelRisk; layout: string };
   roulette: { json: string };
   diamonds: Record<string, never>;
   baccarat: { json: string };
@@ -83,7 +86,7 @@ export function defaultDrafts(): ParamsDrafts {
     limbo: { target: '2.00' },
     plinko: { rows: '8', risk: 'low' },
     keno: { picks: [], risk: 'classic' },
-    wheel: { segments: '10', risk: 'low' },
+    wheel: { segments: '10', risk: 'low', layout: String(WHEEL_LAYOUT) },
     roulette: { json: formatJson(DEFAULT_ROULETTE) },
     diamonds: {},
     baccarat: { json: formatJson(DEFAULT_BACCARAT) },
@@ -145,7 +148,15 @@ export function draftToParams<G extends VerifiableGame>(game: G, drafts: ParamsD
       if (drafts.keno.picks.length === 0) return { ok: false, errorKey: 'fairnessUi.errors.picks' };
       return { ok: true, params: { picks: drafts.keno.picks, risk: drafts.keno.risk } };
     case 'wheel':
-      return { ok: true, params: { segments: integer(drafts.wheel.segments), risk: drafts.wheel.risk } };
+      // Version 1 is written as no layout at all, exactly as the bets played with it were stored.
+      return {
+        ok: true,
+        params: {
+          segments: integer(drafts.wheel.segments),
+          risk: drafts.wheel.risk,
+          ...(drafts.wheel.layout === '1' ? {} : { layout: integer(drafts.wheel.layout) }),
+        },
+      };
     case 'roulette':
       return parseJson(drafts.roulette.json);
     case 'baccarat':
@@ -206,6 +217,8 @@ export function paramsToDrafts(game: string, params: unknown): ParamsDrafts {
           ? String(p.segments)
           : drafts.wheel.segments,
         risk: oneOf(p.risk, WHEEL_RISKS, drafts.wheel.risk),
+        // Params stored before layout versions existed have none: they were played with version 1.
+        layout: (WHEEL_LAYOUT_VERSIONS as readonly unknown[]).includes(p.layout) ? String(p.layout) : '1',
       };
       break;
     case 'roulette':

@@ -4,7 +4,14 @@
  */
 import { useTranslation } from 'react-i18next';
 import clsx from 'clsx';
-import { KENO_MAX_PICKS, KENO_RISKS, PLINKO_RISKS, WHEEL_RISKS, WHEEL_SEGMENTS } from '@nebula/games';
+import {
+  KENO_MAX_PICKS,
+  KENO_RISKS,
+  PLINKO_RISKS,
+  WHEEL_LAYOUT_VERSIONS,
+  WHEEL_RISKS,
+  WHEEL_SEGMENTS,
+} from '@nebula/games';
 import { type ParamsDrafts, type VerifiableGame, toggleKenoPick } from './params-draft';
 
 interface EditorProps {
@@ -177,6 +184,21 @@ export function ParamsEditor({ game, drafts, onChange }: EditorProps) {
             onChange={(value) => set('wheel', { ...drafts.wheel, risk: value })}
             render={risk}
           />
+          <label className="pg-field">
+            <span>{t('fairnessUi.params.layout')}</span>
+            <select
+              value={drafts.wheel.layout}
+              onChange={(event) => set('wheel', { ...drafts.wheel, layout: event.target.value })}
+              data-testid="param-wheel-layout"
+            >
+              {WHEEL_LAYOUT_VERSIONS.map((version) => (
+                <option key={version} value={String(version)}>
+                  {t(`fairnessUi.params.layouts.v${version}`)}
+                </option>
+              ))}
+            </select>
+            <small className="fv-hint">{t('fairnessUi.params.layoutHint')}</small>
+          </label>
         </div>
       );
     case 'roulette':
