@@ -65,7 +65,24 @@ const adminWithdrawals = () => import('../features/admin/admin-withdrawals');
 const debug = () => import('../features/debug/emulator-page');
 const errors = () => import('./pages/error-pages');
 
-const home = async () => (await lobby()).HomePage;
+/**
+ * Loads page modules once the browser is idle: from the lobby a player goes to a category or a game
+ * next, and a route change waits for its module, so fetch those before the click rather than after.
+ */
+function preloadWhenIdle(loads: Array<() => Promise<unknown>>): void {
+  if (typeof window === 'undefined') return;
+  const run = () => {
+    for (const load of loads) void load().catch(() => undefined);
+  };
+  if ('requestIdleCallback' in window) window.requestIdleCallback(run, { timeout: 5_000 });
+  else setTimeout(run, 2_000);
+}
+
+const home = async () => {
+  const { HomePage } = await lobby();
+  preloadWhenIdle([categories, game]);
+  return HomePage;
+};
 /** The home page with an emailed link's handler over it (email confirmation, password reset). */
 const homeWith = (handler: 'EmailConfirm' | 'PasswordReset') => async () => {
   const [{ HomePage }, links] = await Promise.all([lobby(), authLinks()]);

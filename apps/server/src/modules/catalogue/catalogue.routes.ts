@@ -13,8 +13,8 @@ import {
 } from '@nebula/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../platform/context.js';
-import { registerEndpoint } from '../../platform/endpoints.js';
-import { AppError, validationError } from '../../platform/errors.js';
+import { parseRequest, registerEndpoint } from '../../platform/endpoints.js';
+import { AppError } from '../../platform/errors.js';
 import { enforcePolicy } from '../../platform/policy.js';
 import { readLicenseSettings } from '../platform/index.js';
 import {
@@ -30,6 +30,13 @@ import { Jurisdiction } from './jurisdiction.js';
 
 const IMAGE_FILE = /^([a-z0-9][a-z0-9-]{0,79})\.svg$/;
 type ImageKind = (typeof catalogueImageKinds)[number];
+/**
+ * How long a node reuses a generated image (browsers keep them an hour: see the cache-control header),
+ * and how many it keeps. A lobby page asks for about 60 images: without this each one is a database
+ * query, queued behind the page's own calls on the embedded database.
+ */
+const IMAGE_CACHE_MS = 60_000;
+const IMAGE_CACHE_SIZE = 2_000;
 
 /** Catalogue routes: games filter, providers, favourites, slides, jurisdiction and generated images. */
 export function registerCatalogueRoutes(app: FastifyInstance, ctx: AppContext): Jurisdiction {
@@ -54,7 +61,7 @@ export function registerCatalogueRoutes(app: FastifyInstance, ctx: AppContext): 
   };
 
   // The lobby's hot call (every home page asks for six rows; docs/BENCHMARKS.md "Lobby"). Registered
-  // like registerEndpoint does (contract listed, policy, request parsed by the contract), but the
+  // like registerEndpoint does (contract listed, policy, request parsed by `parseRequest`), but the
   // answer is the snapshot's serialised page (checked against the contract when it was built) with the
   // caller's favourite flags spliced in: no per-request objects, validation or JSON serialisation.
   app.endpoints.push(gamesFilterEndpoint);
@@ -63,9 +70,7 @@ export function registerCatalogueRoutes(app: FastifyInstance, ctx: AppContext): 
     url: gamesFilterEndpoint.path,
     handler: async (req, reply) => {
       enforcePolicy(gamesFilterEndpoint.policy, req.user);
-      const parsed = gamesFilterEndpoint.request.safeParse(req.body === undefined ? {} : req.body);
-      if (!parsed.success) throw validationError(parsed.error, 'body');
-      const input = parsed.data;
+      const input = parseRequest(gamesFilterEndpoint, req);
       const hasSearch = input.filter.some((f) => f.type === 'search');
       const limit = input.limit ?? (hasSearch ? SEARCH_PAGE_SIZE : GAMES_FILTER_MAX_LIMIT);
       const user = req.user;
@@ -129,6 +134,10 @@ export function registerCatalogueRoutes(app: FastifyInstance, ctx: AppContext): 
     return { slides: await listSlides(database, withPoker) };
   });
 
+  // Generated images by `${kind}/${id}` (only existing subjects; none when the catalogue cache is off).
+  const images = new Map<string, { at: number; svg: string }>();
+  const imageTtl = ctx.config.catalogueCacheMs === 0 ? 0 : IMAGE_CACHE_MS;
+
   registerEndpoint(app, catalogueImageEndpoint, async ({ params, reply }) => {
     const kind = params.kind as ImageKind;
     const file = IMAGE_FILE.exec(params.file ?? '');
@@ -136,24 +145,42 @@ export function registerCatalogueRoutes(app: FastifyInstance, ctx: AppContext): 
       throw AppError.notFound('No such image.');
     }
     const id = file[1];
-    const subject = await imageSubject(database, kind, id);
-    if (!subject) throw AppError.notFound('No such image.');
+    const key = `${kind}/${id}`;
+    let cached = images.get(key);
+    if (!cached || Date.now() - cached.at > imageTtl) {
+      const subject = await imageSubject(database, kind, id);
+      if (!subject) throw AppError.notFound('No such image.');
+      cached = { at: Date.now(), svg: renderImage(kind, id, subject) };
+      if (imageTtl > 0) {
+        images.delete(key);
+        images.set(key, cached);
+        if (images.size > IMAGE_CACHE_SIZE) images.delete(images.keys().next().value!);
+      }
+    }
     reply
       .type('image/svg+xml; charset=utf-8')
       .header('cache-control', 'public, max-age=3600')
       .header('x-content-type-options', 'nosniff')
       .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'");
-    switch (kind) {
-      case 'games':
-        return gameTileSvg(id, subject.title, subject.caption);
-      case 'icons':
-        return iconSvg(id, subject.title);
-      case 'providers':
-        return providerLogoSvg(id, subject.title);
-      case 'slides':
-        return slideSvg(id, subject.title, subject.caption ?? '');
-    }
+    return cached.svg;
   });
 
   return jurisdiction;
+}
+
+function renderImage(
+  kind: ImageKind,
+  id: string,
+  subject: { title: string; caption: string | null },
+): string {
+  switch (kind) {
+    case 'games':
+      return gameTileSvg(id, subject.title, subject.caption);
+    case 'icons':
+      return iconSvg(id, subject.title);
+    case 'providers':
+      return providerLogoSvg(id, subject.title);
+    case 'slides':
+      return slideSvg(id, subject.title, subject.caption ?? '');
+  }
 }

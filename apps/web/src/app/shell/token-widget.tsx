@@ -1,7 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { TrendingDown, TrendingUp } from 'lucide-react';
-import { Skeleton } from '../../ui';
 
 export interface TokenQuote {
   symbol: string;
@@ -25,7 +24,7 @@ export function TokenWidget({ quote, collapsed }: { quote?: TokenQuote; collapse
         N
       </span>
       {!collapsed && (
-        <span className="token-widget__body" aria-busy={!quote}>
+        <span className="token-widget__body">
           {quote ? (
             <>
               <span className="token-widget__row">
@@ -45,9 +44,15 @@ export function TokenWidget({ quote, collapsed }: { quote?: TokenQuote; collapse
               </span>
             </>
           ) : (
+            // No price source is connected: say so rather than show a placeholder forever.
             <>
-              <Skeleton shape="text" width={72} />
-              <Skeleton shape="text" width={96} />
+              <strong className="token-widget__row">{t('nav.token')}</strong>
+              <span
+                className="token-widget__price token-widget__price--none"
+                data-testid="token-widget-empty"
+              >
+                {t('errors.noData')}
+              </span>
             </>
           )}
         </span>
