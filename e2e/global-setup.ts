@@ -53,6 +53,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       // A longer pause after a crash round's bust (default 3 s): the crash spec reads both players' lists
       // before the next round clears them.
       CRASH_PAUSE_MS: '6000',
+      // No scheduled bot rain: it would pay random depositors (the specs' fresh players) at random times
+      // and move the balances the specs check.
+      BOT_RAIN: 'off',
       NODE_ENV: process.env.NODE_ENV ?? 'development',
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -12,6 +12,14 @@ describe('loadConfig', () => {
     expect(c.publicUrl).toBe('http://localhost:3000');
   });
 
+  it('runs the bot rain by default except in test mode; BOT_RAIN decides when set', () => {
+    expect(loadConfig({}).botRainDefault).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'test' }).botRainDefault).toBe(false);
+    expect(loadConfig({ BOT_RAIN: 'off' }).botRainDefault).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'test', BOT_RAIN: 'on' }).botRainDefault).toBe(true);
+    expect(() => loadConfig({ BOT_RAIN: 'maybe' })).toThrow(/BOT_RAIN/);
+  });
+
   it('lists every invalid variable at once', () => {
     try {
       loadConfig({ PORT: 'abc', DATABASE_URL: 'mysql://x', LOG_LEVEL: 'loud' });

@@ -112,6 +112,7 @@ const envSchema = z.object({
     .regex(/^[a-z0-9_]{1,32}$/, 'must be a currency id such as usdt')
     .default('usdt'),
   CHAT_IP_MESSAGES_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(60),
+  BOT_RAIN: z.enum(['on', 'off']).optional(),
 });
 
 export type Mode = 'development' | 'production' | 'test';
@@ -167,6 +168,8 @@ export interface Config {
     quizCurrency: string;
     ipMessagesPerMinute: number;
   };
+  /** Whether the scheduled bot rain runs when the `tips` setting does not say (BOT_RAIN; off in test mode). */
+  botRainDefault: boolean;
   realtime: {
     wsPort: number | undefined;
     heartbeatMs: number;
@@ -260,6 +263,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     prices: { feedUrl: e.PRICE_FEED_URL, refreshMs: e.PRICE_REFRESH_MS },
     demoBalanceUsd: e.DEMO_BALANCE_AMOUNT,
     chat,
+    botRainDefault: e.BOT_RAIN ? e.BOT_RAIN === 'on' : e.NODE_ENV !== 'test',
     realtime: {
       wsPort: e.WS_PORT,
       heartbeatMs: e.WS_HEARTBEAT_MS,

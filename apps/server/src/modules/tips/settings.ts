@@ -13,7 +13,7 @@
  *       "depositHours": 24              or had a deposit credited in the last this many hours
  *     },
  *     "bot": {                        the scheduled bot rain (spec 3 section 9)
- *       "enabled": true,                (default: on, except when NODE_ENV=test)
+ *       "enabled": true,                (default: BOT_RAIN, else on except when NODE_ENV=test)
  *       "perDayMin": 10, "perDayMax": 20, "recipientsMin": 5, "recipientsMax": 15, "depositHours": 24,
  *       "amounts": {"usdt": "10"},      the total of one rain per currency; the slots of a day take
  *                                       the currencies in turn
@@ -91,7 +91,7 @@ export async function loadTipsSettings(
   if (!parsed.success) throw new Error('the default tips settings do not parse');
   const s = parsed.data;
   // The bot pays real money on its own: off in automated test runs unless a test turns it on.
-  return { ...s, bot: { ...s.bot, enabled: s.bot.enabled ?? ctx.config.mode !== 'test' } };
+  return { ...s, bot: { ...s.bot, enabled: s.bot.enabled ?? ctx.config.botRainDefault } };
 }
 
 /** Replaces the `tips` setting (tests and the back office); refused when it does not parse. */
