@@ -13,3 +13,4 @@ export * from './endpoints/catalogue.js';
 export * from './endpoints/feed.js';
 export * from './endpoints/chat.js';
 export * from './endpoints/tips.js';
+export * from './text.js';

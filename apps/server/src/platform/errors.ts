@@ -1,4 +1,10 @@
-import { ErrorCode, type ApiErrorBody, type FieldError } from '@nebula/contracts';
+import {
+  ErrorCode,
+  findUnstorableText,
+  UNSTORABLE_TEXT_MESSAGE,
+  type ApiErrorBody,
+  type FieldError,
+} from '@nebula/contracts';
 import type { ZodError } from 'zod';
 
 /**
@@ -58,4 +64,21 @@ export function validationError(error: ZodError, where = 'body'): AppError {
   const fields = zodFields(error);
   const list = fields.map((f) => `${f.path}: ${f.message}`).join('; ');
   return new AppError(422, ErrorCode.ValidationFailed, `Invalid ${where}: ${list}`, fields);
+}
+
+/**
+ * Refuses input holding text PostgreSQL cannot store (NUL, unpaired surrogates: see
+ * `findUnstorableText`) with the same 422 `validation_failed` as a schema failure, naming the field.
+ * Called on every contract call before its schema, so no handler ever sees such text.
+ */
+export function assertStorableText(value: unknown, where = 'body'): void {
+  const path = findUnstorableText(value);
+  if (!path) return;
+  const field = path.map(String).join('.') || `(${where})`;
+  throw new AppError(
+    422,
+    ErrorCode.ValidationFailed,
+    `Invalid ${where}: ${field}: ${UNSTORABLE_TEXT_MESSAGE}`,
+    [{ path: field, message: UNSTORABLE_TEXT_MESSAGE }],
+  );
 }

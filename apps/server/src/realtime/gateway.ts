@@ -1,7 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, Server as HttpServer } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { Channels, clientFrameSchema, RealtimeErrorCode, type ClientFrame } from '@nebula/contracts';
+import {
+  Channels,
+  clientFrameSchema,
+  findUnstorableText,
+  RealtimeErrorCode,
+  UNSTORABLE_TEXT_MESSAGE,
+  type ClientFrame,
+} from '@nebula/contracts';
 import type { Logger } from 'pino';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import type { AuthUser } from '../platform/context.js';
@@ -88,6 +95,7 @@ class SocketConnection implements Connection {
  * The WebSocket gateway: JSON frames with `$id` replies, subscriptions checked against the
  * channel rules, bearer-token (re)authentication, whispers, heartbeats, send-buffer and rate
  * limits. Attach it to any number of HTTP servers (the main port and an optional second one).
+ * A frame holding text PostgreSQL cannot store, in any field, is answered 422 and dropped.
  */
 export class Gateway {
   private readonly wss: WebSocketServer;
@@ -179,9 +187,20 @@ export class Gateway {
       return;
     }
     const id = (json as { $id?: unknown } | null)?.$id;
+    const hasId = typeof id === 'string' || typeof id === 'number';
+    // Text PostgreSQL cannot store (NUL, unpaired surrogates) is refused in any field of any frame,
+    // as over HTTP: channel names, tokens, secrets and whisper data never reach a query with it.
+    const unstorable = findUnstorableText(json);
+    if (unstorable) {
+      conn.reply({
+        $id: hasId ? id : null,
+        code: RealtimeErrorCode.Invalid,
+        message: `Invalid frame: ${unstorable.map(String).join('.') || 'frame'}: ${UNSTORABLE_TEXT_MESSAGE}`,
+      });
+      return;
+    }
     const parsed = clientFrameSchema.safeParse(json);
     if (!parsed.success) {
-      const hasId = typeof id === 'string' || typeof id === 'number';
       conn.reply({
         $id: hasId ? id : null,
         code: RealtimeErrorCode.BadFrame,

@@ -1,7 +1,7 @@
 import { RealtimeErrorCode, type Whisper, type WhisperResponse } from '@nebula/contracts';
 import type { z } from 'zod';
 import type { AuthUser } from '../platform/context.js';
-import { AppError, validationError } from '../platform/errors.js';
+import { AppError, assertStorableText, validationError } from '../platform/errors.js';
 import { enforcePolicy } from '../platform/policy.js';
 
 export interface WhisperCaller {
@@ -38,12 +38,16 @@ export class WhisperRegistry {
     return [...this.entries.values()].map((e) => e.whisper);
   }
 
-  /** Runs a whisper; throws AppError (unknown event 404, policy 401/403, validation 422). */
+  /**
+   * Runs a whisper; throws AppError (unknown event 404, policy 401/403, validation 422, text
+   * PostgreSQL cannot store 422).
+   */
   async dispatch(event: string, data: unknown, caller: WhisperCaller): Promise<unknown> {
     const entry = this.entries.get(event);
     if (!entry)
       throw new AppError(404, 'unknown_event', `Unknown event ${JSON.stringify(event.slice(0, 64))}.`);
     enforcePolicy(entry.whisper.policy, caller.user);
+    assertStorableText(data, 'data');
     const parsed = entry.whisper.request.safeParse(data);
     if (!parsed.success) throw validationError(parsed.error, 'data');
     const result = await entry.handler({ input: parsed.data, caller });
