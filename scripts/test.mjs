@@ -2,7 +2,8 @@
 // `npm test`: every check and test suite, in order, with one summary at the end.
 //   lint + format check, typecheck of every workspace (two programs at a time), vitest (packages,
 //   tooling, server on PGlite or DATABASE_URL, web), Playwright end-to-end in Chromium.
-// Options: --suite <name> (repeatable: static, unit, server, e2e), --summary-file <path>.
+// Options: --suite <name> (repeatable: static, unit, server, e2e; typecheck is the type checks of
+// static alone: `npm run typecheck`), --summary-file <path>.
 // Each suite's duration is printed at the end. A test that passed only on its retry is counted as
 // passed and listed as flaky. With CI set, a missing browser or an e2e suite that ran no test fails.
 import { spawn, spawnSync } from 'node:child_process';
@@ -75,29 +76,33 @@ async function parallelChecks(jobs, limit) {
 
 const bin = (name) => path.join(root, 'node_modules/.bin', name);
 
+const typechecks = [
+  'apps/server',
+  'apps/web',
+  'packages/contracts',
+  'packages/money',
+  'packages/fairness',
+  'packages/games',
+  'e2e',
+].map((project) => ({
+  label: `typecheck ${project}`,
+  cmd: bin('tsc'),
+  args: ['-p', `${project}/tsconfig.json`, '--noEmit'],
+}));
+
 if (want('static')) {
   await timed('static (lint, format, typecheck)', () =>
     parallelChecks(
       [
         { label: 'lint', cmd: bin('eslint'), args: ['.', '--max-warnings=0'] },
         { label: 'format', cmd: bin('prettier'), args: ['--check', '.', '--log-level', 'warn'] },
-        ...[
-          'apps/server',
-          'apps/web',
-          'packages/contracts',
-          'packages/money',
-          'packages/fairness',
-          'packages/games',
-          'e2e',
-        ].map((project) => ({
-          label: `typecheck ${project}`,
-          cmd: bin('tsc'),
-          args: ['-p', `${project}/tsconfig.json`, '--noEmit'],
-        })),
+        ...typechecks,
       ],
       2,
     ),
   );
+} else if (suites.includes('typecheck')) {
+  await timed('typecheck', () => parallelChecks(typechecks, 2));
 }
 
 function vitest(label, projects, env = {}) {
