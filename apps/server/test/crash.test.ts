@@ -54,13 +54,13 @@ function startLoop(opts: { bettingMs: number; pauseMs: number }) {
   };
 }
 
-/** A chain whose first `games` crash points (salt SALT, 1% edge) lie in [low, high] hundredths. */
+/** A chain whose first `games` crash points (salt SALT, 1% edge, scheme hmac32) lie in [low, high] hundredths. */
 function pickSeed(games: number, low: bigint, high: bigint): string {
   for (let n = 0; ; n += 1) {
     const seed = sha(`crash-test-${n}`);
     const chain = generateChain(seed, games);
     const points = Array.from({ length: games }, (_, i) =>
-      crashPointFromHash(hashFromCheckpoints(chain.checkpoints, games, i), SALT, 100),
+      crashPointFromHash(hashFromCheckpoints(chain.checkpoints, games, i), SALT, 100, 'hmac32'),
     );
     if (points.every((p) => p >= low && p <= high)) return seed;
   }
@@ -248,7 +248,13 @@ describe('crash rounds on one node', () => {
     await loop.stop();
 
     const finished = events('MultiplayerGameFinished').find((e) => e.round === round) as {
-      result: { crashPoint: string; hash: string; chainIndex: number; houseEdgeBps: number };
+      result: {
+        crashPoint: string;
+        hash: string;
+        chainIndex: number;
+        houseEdgeBps: number;
+        scheme: 'hmac32' | 'hmac52';
+      };
       salt: string;
     };
     const chain = (
@@ -257,7 +263,14 @@ describe('crash rounds on one node', () => {
     expect(
       verifyChainHash(finished.result.hash, finished.result.chainIndex, chain?.terminating_hash ?? ''),
     ).toBe(true);
-    const crash = crashPointFromHash(finished.result.hash, finished.salt, finished.result.houseEdgeBps);
+    // Chains published now play the public 32-bit scheme.
+    expect(finished.result.scheme).toBe('hmac32');
+    const crash = crashPointFromHash(
+      finished.result.hash,
+      finished.salt,
+      finished.result.houseEdgeBps,
+      finished.result.scheme,
+    );
     expect(finished.result.crashPoint).toBe(`${crash / 100n}.${String(crash % 100n).padStart(2, '0')}`);
 
     const paid = Math.round(Number(a.game.bet.multiplier) * 100);

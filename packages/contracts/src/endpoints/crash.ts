@@ -118,11 +118,19 @@ export const crashCancelBetWhisper = defineWhisper({
   summary: "Takes back the caller's bet during betting (refunded; no new bet in that round).",
 });
 
+/**
+ * How a chain turns a round's HMAC into its crash point (@nebula/games `CrashScheme`): `hmac32` (the
+ * first 32 bits, the large casino's published algorithm; every chain since G4) or `hmac52` (the first
+ * 52 bits; the chains published before).
+ */
+export const crashSchemeSchema = z.enum(['hmac52', 'hmac32']);
+
 /** A hash chain as the fairness page shows it. The salt is null until the chain's first round. */
 export const crashChainSchema = z.object({
   id: z.number().int(),
   terminatingHash: hash,
   length: z.number().int(),
+  scheme: crashSchemeSchema,
   salt: z.string().nullable(),
   publishedAt: z.string(),
   saltFixedAt: z.string().nullable(),
@@ -138,6 +146,8 @@ export const crashResultSchema = z.object({
   /** Game `chainIndex` of the chain: hashing `hash` chainIndex + 1 times gives the terminating hash. */
   chainIndex: z.number().int(),
   houseEdgeBps: z.number().int(),
+  /** Its chain's scheme. */
+  scheme: crashSchemeSchema,
   bustedAt: z.string(),
 });
 export type CrashResult = z.infer<typeof crashResultSchema>;

@@ -3,11 +3,15 @@ import { describe, expect, it } from 'vitest';
 import { cmpRatio, mulRatioExact, ratio, rtpOf, subRatio } from '../index.js';
 import {
   CRASH_MIN_TARGET,
+  CRASH_SCHEME,
+  CRASH_SCHEMES,
+  crashBitsOf,
   crashHmacHex,
   crashParamsSchema,
   crashPointFromBits,
   crashPointFromHash,
   crashRatio,
+  crashSchemeBits,
   crashTargetCap,
   crashWinProbability,
   formatHundredths,
@@ -18,8 +22,9 @@ import {
 
 const SALT = '0000000000000000000fa3b65e43e4240d71762a5bf397d5304b2596d116859c';
 const TWO_POW_52 = 2n ** 52n;
+const TWO_POW_32 = 2n ** 32n;
 
-describe('crashPointFromHash', () => {
+describe('crashPointFromHash, scheme hmac52 (the first chains)', () => {
   it('matches vectors computed independently (Python hmac/hashlib, exact integers)', () => {
     // A chain walked from 'a' * 64: [hash, HMAC(key = hash, msg = salt), crash at 1%, crash at 0%].
     const vectors: [string, string, bigint, bigint][] = [
@@ -45,8 +50,8 @@ describe('crashPointFromHash', () => {
     ];
     for (const [hash, mac, atOne, atZero] of vectors) {
       expect(crashHmacHex(hash, SALT)).toBe(mac);
-      expect(crashPointFromHash(hash, SALT, 100)).toBe(atOne);
-      expect(crashPointFromHash(hash, SALT, 0)).toBe(atZero);
+      expect(crashPointFromHash(hash, SALT, 100, 'hmac52')).toBe(atOne);
+      expect(crashPointFromHash(hash, SALT, 0, 'hmac52')).toBe(atZero);
     }
   });
 
@@ -60,17 +65,75 @@ describe('crashPointFromHash', () => {
       for (let b = 0; b < 6; b += 1) r = r * 256 + (bytes[b] as number);
       r = r * 16 + ((bytes[6] as number) >> 4);
       const published = Math.max(100, Math.floor(99 / (1 - r / 2 ** 52)));
-      if (BigInt(published) !== crashPointFromHash(hash, SALT, 100)) disagreements += 1;
+      if (BigInt(published) !== crashPointFromHash(hash, SALT, 100, 'hmac52')) disagreements += 1;
     }
     expect(disagreements).toBe(0);
   });
 
   it('spans 1.00x at the low end to 0.99 * 2^52 / 100 at the top, and refuses bad input', () => {
-    expect(crashPointFromBits(0n, 100)).toBe(100n); // 0.99x, shown and settled as 1.00x
-    expect(crashPointFromBits(0n, 0)).toBe(100n);
-    expect(crashPointFromBits(TWO_POW_52 - 1n, 100)).toBe((99n * TWO_POW_52) / 1n);
-    expect(() => crashPointFromHash('a'.repeat(64), SALT, 5001)).toThrow(RangeError);
-    expect(() => crashPointFromBits(TWO_POW_52, 100)).toThrow(RangeError);
+    expect(crashPointFromBits(0n, 100, 'hmac52')).toBe(100n); // 0.99x, shown and settled as 1.00x
+    expect(crashPointFromBits(0n, 0, 'hmac52')).toBe(100n);
+    expect(crashPointFromBits(TWO_POW_52 - 1n, 100, 'hmac52')).toBe((99n * TWO_POW_52) / 1n);
+    expect(() => crashPointFromHash('a'.repeat(64), SALT, 5001, 'hmac52')).toThrow(RangeError);
+    expect(() => crashPointFromBits(TWO_POW_52, 100, 'hmac52')).toThrow(RangeError);
+  });
+});
+
+describe('crashPointFromHash, scheme hmac32 (the public algorithm, every chain since G4)', () => {
+  it('new chains use hmac32; hmac32 reads the first 4 bytes of the HMAC', () => {
+    expect(CRASH_SCHEME).toBe('hmac32');
+    expect(CRASH_SCHEMES).toEqual(['hmac52', 'hmac32']);
+    expect(crashSchemeBits('hmac32')).toBe(32);
+    expect(crashSchemeBits('hmac52')).toBe(52);
+    expect(crashBitsOf('9c6540bf' + 'c'.repeat(56), 'hmac32')).toBe(0x9c6540bfn);
+    expect(() => crashSchemeBits('hmac64' as never)).toThrow(RangeError);
+  });
+
+  it('reproduces a real Stake round: game #1,126,614 of its published chain busted at 2.35x', () => {
+    // Stake's crash seeding event (https://bitcointalk.org/index.php?topic=5162888.0): chain of 10,000,000
+    // SHA-256 hashes, terminating hash 78a9757d...56752, salted with bitcoin block 584,500's hash. Game
+    // #1,126,614 and its result come from the third-party verifier "fair" (Lucas Holder), which checks
+    // it against the live round (https://github.com/lucasholder/fair/blob/master/src/games/crash.rs,
+    // test_crash_verify: crash point 2.3522275811778033, shown by Stake as 2.35x).
+    const salt = '0000000000000000001b34dc6a1e86083f95500b096231436e9b25cbdd0075c4';
+    const hash = '5844bf329a6334074778ab8a5f0960e24f9eec43f83bbd98ac0a9f8bcd87184e';
+    expect(crashPointFromHash(hash, salt, 100, 'hmac32')).toBe(235n);
+  });
+
+  it("matches the same verifier's unit vectors (chain walked from sha256('testing'), same salt)", () => {
+    // https://github.com/lucasholder/fair/blob/master/src/games/crash.rs, test_crash_simulate and
+    // test_crash_simulate_2: 1.5992214910117746 and 1.2897005203687084 before rounding to hundredths.
+    const salt = '0000000000000000001b34dc6a1e86083f95500b096231436e9b25cbdd0075c4';
+    const first = sha256Hex('testing');
+    expect(first).toBe('cf80cd8aed482d5d1527d7dc72fceff84e6326592848447d2dc0b0e87dfc9a90');
+    const third = sha256Hex(sha256Hex(first));
+    expect(crashPointFromHash(third, salt, 100, 'hmac32')).toBe(159n);
+    const deadbeef = 'deadbeefe7c270724bd4851c020d489257fa79a70e694a9b5099375464348698';
+    expect(crashPointFromHash(deadbeef, salt, 100, 'hmac32')).toBe(128n);
+  });
+
+  it('agrees with the published double formula max(1, 2^32 / (n + 1) * 0.99), rounded down to hundredths', () => {
+    let hash = sha256Hex('crash-agreement-32');
+    let disagreements = 0;
+    for (let i = 0; i < 5000; i += 1) {
+      hash = sha256Hex(hash);
+      const bytes = hmacSha256Bytes(hash, SALT);
+      let n = 0;
+      for (let b = 0; b < 4; b += 1) n = n * 256 + (bytes[b] as number);
+      const published = Math.max(1, (2 ** 32 / (n + 1)) * (1 - 0.01));
+      if (BigInt(Math.floor(published * 100)) !== crashPointFromHash(hash, SALT, 100, 'hmac32'))
+        disagreements += 1;
+    }
+    expect(disagreements).toBe(0);
+  });
+
+  it('spans 1.00x to 0.99 * 2^32 at the top, and refuses bad input', () => {
+    expect(crashPointFromBits(TWO_POW_32 - 1n, 100, 'hmac32')).toBe(100n);
+    expect(crashPointFromBits(0n, 100, 'hmac32')).toBe((99n * TWO_POW_32) / 1n);
+    expect(crashPointFromBits(0n, 0, 'hmac32')).toBe(100n * TWO_POW_32);
+    expect(() => crashPointFromBits(TWO_POW_32, 100, 'hmac32')).toThrow(RangeError);
+    expect(() => crashPointFromBits(-1n, 100, 'hmac32')).toThrow(RangeError);
+    expect(() => crashPointFromHash('a'.repeat(64), SALT, 5001, 'hmac32')).toThrow(RangeError);
   });
 });
 
@@ -78,31 +141,50 @@ describe('crash probabilities and RTP', () => {
   it('crashWinProbability is exactly the share of 52-bit values reaching the target', () => {
     for (const edge of [0, 100, 250]) {
       for (const target of [101n, 150n, 200n, 333n, 1000n, 123_456n]) {
-        const p = crashWinProbability(target, edge);
+        const p = crashWinProbability(target, edge, 'hmac52');
         // The values that reach `target` are r in [2^52 - count, 2^52): check both sides of the boundary.
         const count = (p.num * TWO_POW_52) / p.den;
         const first = TWO_POW_52 - count;
-        expect(crashPointFromBits(first, edge) >= target).toBe(true);
-        expect(crashPointFromBits(first - 1n, edge) < target).toBe(true);
+        expect(crashPointFromBits(first, edge, 'hmac52') >= target).toBe(true);
+        expect(crashPointFromBits(first - 1n, edge, 'hmac52') < target).toBe(true);
       }
     }
   });
 
-  it('every cash-out target returns 1 - edge, short by less than target / (100 * 2^52)', () => {
-    for (const edge of [0, 100, 300]) {
-      const rtp = rtpOf(edge);
-      for (const target of [101n, 110n, 200n, 1000n, 10_000n, 1_000_000n, 100_000_000n]) {
-        const returned = mulRatioExact(crashWinProbability(target, edge), crashRatio(target));
-        const shortfall = subRatio(rtp, returned);
-        expect(shortfall.num >= 0n).toBe(true);
-        expect(cmpRatio(shortfall, ratio(target, 100n * TWO_POW_52))).toBe(-1);
+  it('crashWinProbability is exactly the share of 32-bit values reaching the target (hmac32)', () => {
+    for (const edge of [0, 100, 250]) {
+      for (const target of [101n, 150n, 200n, 333n, 1000n, 123_456n, 100_000_000n]) {
+        const p = crashWinProbability(target, edge, 'hmac32');
+        // The values that reach `target` are n in [0, count): check both sides of the boundary.
+        const count = (p.num * TWO_POW_32) / p.den;
+        expect(crashPointFromBits(count - 1n, edge, 'hmac32') >= target).toBe(true);
+        expect(crashPointFromBits(count, edge, 'hmac32') < target).toBe(true);
       }
     }
   });
 
-  it('busts at 1.00x about 2% of the time with a 1% edge', () => {
-    const below = subRatio(ratio(1), crashWinProbability(BigInt(CRASH_MIN_TARGET), 100));
-    expect(Number(below.num) / Number(below.den)).toBeCloseTo(1 - 0.99 / 1.01, 12);
+  it('every cash-out target returns 1 - edge, short by less than target / (100 * 2^bits)', () => {
+    for (const [scheme, span] of [
+      ['hmac52', TWO_POW_52],
+      ['hmac32', TWO_POW_32],
+    ] as const) {
+      for (const edge of [0, 100, 300]) {
+        const rtp = rtpOf(edge);
+        for (const target of [101n, 110n, 200n, 1000n, 10_000n, 1_000_000n, 100_000_000n]) {
+          const returned = mulRatioExact(crashWinProbability(target, edge, scheme), crashRatio(target));
+          const shortfall = subRatio(rtp, returned);
+          expect(shortfall.num >= 0n).toBe(true);
+          expect(cmpRatio(shortfall, ratio(target, 100n * span))).toBe(-1);
+        }
+      }
+    }
+  });
+
+  it('busts at 1.00x about 2% of the time with a 1% edge, in both schemes', () => {
+    for (const scheme of ['hmac52', 'hmac32'] as const) {
+      const below = subRatio(ratio(1), crashWinProbability(BigInt(CRASH_MIN_TARGET), 100, scheme));
+      expect(Number(below.num) / Number(below.den)).toBeCloseTo(1 - 0.99 / 1.01, 8);
+    }
   });
 });
 

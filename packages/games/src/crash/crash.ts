@@ -8,32 +8,54 @@ import { multiplierAt } from './curve.js';
 /**
  * Crash: a multiplayer game of shared rounds. Each round's crash point comes from the next hash of a
  * pre-generated chain (chain.ts) salted with a value fixed after the chain's terminating hash was
- * published, in the public style:
+ * published. Both schemes start with the same HMAC step:
  *
  *   h = HMAC_SHA256(key = game hash (its 64 hex characters as text), message = salt (text))
- *   r = the first 52 bits of h;  X = r / 2^52  (uniform in [0, 1))
- *   crash = max(1.00, floor(100 * (1 - edge) / (1 - X)) / 100)
  *
- * computed in exact integers: crashHundredths = floor(100 * (10000 - edgeBps) * 2^52 / (10000 * (2^52 - r))),
- * at least 100. With edge 1% this is the well-known `floor(99 / (1 - X))` (without its rounding of X to
- * 9 significant digits). P(crash >= t) = floor(100 * rtp * 2^52 / t) / 2^52, so a cash-out at target
- * t returns rtp - t / (100 * 2^52) at worst: the exact `1 - edge` to within 2^-52 per unit of target.
+ * and each chain records which scheme turns `h` into its crash points ({@link CrashScheme}):
+ *
+ * - `hmac32` (every chain published since G4; the large casino's published crash algorithm, so its
+ *   public verifiers reproduce our rounds from the game hash and the salt): n = the first 32 bits of h,
+ *   crash = max(1.00, floor(2^32 / (n + 1) * (1 - edge) * 100) / 100). Exactly:
+ *   crashHundredths = floor(100 * (10000 - edgeBps) * 2^32 / (10000 * (n + 1))), at least 100.
+ *   With edge 1% this is that casino's `max(1, 2^32 / (n + 1) * 0.99)` shown to two decimals, rounded down.
+ *   P(crash >= t) = floor(100 * rtp * 2^32 / t) / 2^32, so a cash-out at target t returns rtp - t / (100 *
+ *   2^32) at worst (less than 0.0001% below 1 - edge up to 42.9x, 0.023% at the 1,000,000x cap).
+ * - `hmac52` (the chains published before, kept for the rounds they played): r = the first 52 bits of
+ *   h, X = r / 2^52, crash = max(1.00, floor(100 * (1 - edge) / (1 - X)) / 100); exactly
+ *   crashHundredths = floor(100 * (10000 - edgeBps) * 2^52 / (10000 * (2^52 - r))), at least 100. With
+ *   edge 1% this is the well-known `floor(99 / (1 - X))` (without its rounding of X to 9 digits), but
+ *   with the HMAC keyed by the game hash, which no public verifier does.
+ *
  * With a 1% edge about 2% of rounds bust at 1.00x (below the smallest target), where every bet loses.
- *
- * Multipliers are bigint hundredths (the crash point has no upper bound: up to 4.4e17 hundredths);
- * {@link crashRatio} turns them into an exact {@link Ratio} for payouts.
+ * Multipliers are bigint hundredths; {@link crashRatio} turns them into an exact {@link Ratio}.
  */
 
 /** The game id. */
 export const CRASH_ID = 'crash';
-/** Bits of the HMAC used: 13 hex characters. */
+/** How a chain turns a round's HMAC into its crash point (see the module comment). */
+export const CRASH_SCHEMES = ['hmac52', 'hmac32'] as const;
+/** A crash scheme: `hmac32` (the public 32-bit algorithm) or `hmac52` (our first chains). */
+export type CrashScheme = (typeof CRASH_SCHEMES)[number];
+/** The scheme every new chain is published with. */
+export const CRASH_SCHEME: CrashScheme = 'hmac32';
+/** True for a known scheme id. */
+export function isCrashScheme(value: unknown): value is CrashScheme {
+  return typeof value === 'string' && (CRASH_SCHEMES as readonly string[]).includes(value);
+}
+/** Bits of the HMAC a scheme reads: 52 (13 hex characters) or 32 (8 hex characters, 4 bytes). */
+export function crashSchemeBits(scheme: CrashScheme): 52 | 32 {
+  if (scheme === 'hmac52') return 52;
+  if (scheme === 'hmac32') return 32;
+  throw new RangeError(`unknown crash scheme ${String(scheme)}`);
+}
+/** Bits of the HMAC the first scheme (`hmac52`) used: 13 hex characters. */
 export const CRASH_HASH_BITS = 52;
 /** The smallest cash-out target (and the smallest multiplier that pays more than the wager): 1.01x. */
 export const CRASH_MIN_TARGET = 101;
 /** The largest auto cash-out target a player may set: 1,000,000.00x. */
 export const CRASH_MAX_TARGET = 100_000_000;
 
-const TWO_POW_52 = 2n ** 52n;
 const BPS_N = BigInt(BPS);
 
 /** Bet parameters: an optional auto cash-out target in hundredths (absent: cash out by hand). */
@@ -63,35 +85,60 @@ export function crashHmacHex(hash: string, salt: string): string {
   return hex;
 }
 
-/** The crash point in hundredths from the 52-bit number `r` (0 <= r < 2^52). */
-export function crashPointFromBits(r: bigint, houseEdgeBps: number): bigint {
+/**
+ * The divisor `m` of a scheme's formula, crash = 100 * rtp * 2^bits / m: `2^52 - r` for `hmac52`,
+ * `n + 1` for `hmac32`; 1 <= m <= 2^bits either way.
+ */
+function divisorOf(bits: bigint, scheme: CrashScheme): { m: bigint; span: bigint } {
+  const span = 2n ** BigInt(crashSchemeBits(scheme));
+  if (bits < 0n || bits >= span)
+    throw new RangeError(`the ${scheme} bits must be below 2^${span.toString(2).length - 1}`);
+  return { m: scheme === 'hmac52' ? span - bits : bits + 1n, span };
+}
+
+/**
+ * The crash point in hundredths from the number a scheme reads off the HMAC: the 52-bit `r`
+ * (0 <= r < 2^52) for `hmac52`, the 32-bit `n` (0 <= n < 2^32) for `hmac32`.
+ */
+export function crashPointFromBits(bits: bigint, houseEdgeBps: number, scheme: CrashScheme): bigint {
   rtpOf(houseEdgeBps);
-  if (r < 0n || r >= TWO_POW_52) throw new RangeError('r must be a 52-bit number');
-  const raw = (100n * (BPS_N - BigInt(houseEdgeBps)) * TWO_POW_52) / (BPS_N * (TWO_POW_52 - r));
+  const { m, span } = divisorOf(bits, scheme);
+  const raw = (100n * (BPS_N - BigInt(houseEdgeBps)) * span) / (BPS_N * m);
   return raw < 100n ? 100n : raw;
 }
 
-/**
- * The crash point of a round in hundredths (100 = 1.00x) from its chain hash, the chain's salt and the
- * house edge the round was created with. Verifiable by anyone from the published values.
- *
- * @throws RangeError for a house edge outside 0..5000 bps
- */
-export function crashPointFromHash(hash: string, salt: string, houseEdgeBps: number): bigint {
-  const hex = crashHmacHex(hash, salt);
-  return crashPointFromBits(BigInt(`0x${hex.slice(0, CRASH_HASH_BITS / 4)}`), houseEdgeBps);
+/** The number a scheme reads off an HMAC (64 hex characters): its first 52 or 32 bits. */
+export function crashBitsOf(hmacHex: string, scheme: CrashScheme): bigint {
+  return BigInt(`0x${hmacHex.slice(0, crashSchemeBits(scheme) / 4)}`);
 }
 
 /**
- * P(crash >= target) exactly, over the 2^52 equally likely values of r (target in hundredths).
- * 1 for targets up to 1.00x.
+ * The crash point of a round in hundredths (100 = 1.00x) from its chain hash, the chain's salt, the
+ * house edge the round was created with and the chain's scheme. Verifiable by anyone from the
+ * published values.
+ *
+ * @throws RangeError for a house edge outside 0..5000 bps or an unknown scheme
  */
-export function crashWinProbability(target: bigint, houseEdgeBps: number): Ratio {
+export function crashPointFromHash(
+  hash: string,
+  salt: string,
+  houseEdgeBps: number,
+  scheme: CrashScheme,
+): bigint {
+  return crashPointFromBits(crashBitsOf(crashHmacHex(hash, salt), scheme), houseEdgeBps, scheme);
+}
+
+/**
+ * P(crash >= target) exactly, over the 2^bits equally likely values the scheme reads (target in
+ * hundredths). 1 for targets up to 1.00x. Both schemes: crash >= t exactly when
+ * m <= floor(100 * (BPS - edge) * 2^bits / (BPS * t)), and m takes each value 1..2^bits once.
+ */
+export function crashWinProbability(target: bigint, houseEdgeBps: number, scheme: CrashScheme): Ratio {
   rtpOf(houseEdgeBps);
+  const span = 2n ** BigInt(crashSchemeBits(scheme));
   if (target <= 100n) return ratio(1);
-  // crash >= t  <=>  2^52 - r <= floor(100 * (BPS - edge) * 2^52 / (BPS * t)).
-  const count = (100n * (BPS_N - BigInt(houseEdgeBps)) * TWO_POW_52) / (BPS_N * target);
-  return ratio(count < TWO_POW_52 ? count : TWO_POW_52, TWO_POW_52);
+  const count = (100n * (BPS_N - BigInt(houseEdgeBps)) * span) / (BPS_N * target);
+  return ratio(count < span ? count : span, span);
 }
 
 /** A multiplier in hundredths as an exact ratio (`h / 100`). */

@@ -6,6 +6,7 @@
  * leader never stalls the requests the same process serves.
  */
 import { createHash, randomBytes } from 'node:crypto';
+import { CRASH_SCHEME, type CrashScheme } from '@nebula/games';
 import type { Database } from '../../db/client.js';
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
@@ -47,13 +48,20 @@ export async function generateChainAsync(
 /**
  * Stores (publishes) a chain in one transaction and returns its id. `salt` is for tests that need to
  * know the crash points in advance; the loop fixes the salt itself when the chain's first round starts.
+ * The chain plays `scheme` (every new chain the current {@link CRASH_SCHEME}; tests may publish one of
+ * the first scheme to check that such chains keep playing it).
  */
-export async function insertChain(database: Database, chain: NewChain, salt?: string): Promise<number> {
+export async function insertChain(
+  database: Database,
+  chain: NewChain,
+  salt?: string,
+  scheme: CrashScheme = CRASH_SCHEME,
+): Promise<number> {
   return database.transaction(async (tx) => {
     const rows = await tx.query<{ id: number }>(
-      `insert into crash_chains (terminating_hash, length, seed, checkpoint_every)
-       values ($1, $2, $3, $4) returning id`,
-      [chain.terminatingHash, chain.length, chain.seed, chain.checkpointEvery],
+      `insert into crash_chains (terminating_hash, length, seed, checkpoint_every, scheme)
+       values ($1, $2, $3, $4, $5) returning id`,
+      [chain.terminatingHash, chain.length, chain.seed, chain.checkpointEvery, scheme],
     );
     const id = rows[0]?.id;
     if (id === undefined) throw new Error('crash chain not inserted');
@@ -107,6 +115,8 @@ export interface NextGame {
   index: number;
   terminatingHash: string;
   salt: string | null;
+  /** How the chain turns a game hash and its salt into a crash point. */
+  scheme: CrashScheme;
 }
 
 export async function nextGame(database: Database): Promise<NextGame | undefined> {
@@ -115,10 +125,11 @@ export async function nextGame(database: Database): Promise<NextGame | undefined
     idx: number;
     terminating_hash: string;
     salt: string | null;
+    scheme: CrashScheme;
   }>(
     `with last as (select chain_id, chain_index from crash_rounds order by id desc limit 1)
      select c.id, case when c.id = l.chain_id then l.chain_index + 1 else 0 end as idx,
-            c.terminating_hash, c.salt
+            c.terminating_hash, c.salt, c.scheme
        from crash_chains c left join last l on true
       where l.chain_id is null
          or (c.id = l.chain_id and l.chain_index + 1 < c.length)
@@ -126,7 +137,9 @@ export async function nextGame(database: Database): Promise<NextGame | undefined
       order by c.id limit 1`,
   );
   const r = rows[0];
-  return r ? { chainId: r.id, index: r.idx, terminatingHash: r.terminating_hash, salt: r.salt } : undefined;
+  return r
+    ? { chainId: r.id, index: r.idx, terminatingHash: r.terminating_hash, salt: r.salt, scheme: r.scheme }
+    : undefined;
 }
 
 /** Fixes the chain's salt (once: a later call keeps the first value) and returns it. */

@@ -128,7 +128,7 @@ export class CrashLoop {
     const salt = next.salt ?? (await fixSalt(database, next.chainId));
     const hash = await chainHashOf(database, next.chainId, next.index);
     const { houseEdgeBps } = await loadCrashSettings(database);
-    const crashPoint = crashPointFromHash(hash, salt, houseEdgeBps);
+    const crashPoint = crashPointFromHash(hash, salt, houseEdgeBps, next.scheme);
     const rows = await database.query<{ id: string; betting_ends_at: Date; server_time: Date }>(
       `insert into crash_rounds (chain_id, chain_index, hash, crash_point, house_edge_bps, bust_ms, phase,
          betting_ms, betting_ends_at, ledger_floor)

@@ -34,7 +34,13 @@ import {
   multiplayerBetCancellationEvent,
   multiplayerGameBetEvent,
 } from '@nebula/contracts';
-import { CRASH_MIN_TARGET, crashParamsSchema, crashTargetCap, timeFor } from '@nebula/games';
+import {
+  CRASH_MIN_TARGET,
+  type CrashScheme,
+  crashParamsSchema,
+  crashTargetCap,
+  timeFor,
+} from '@nebula/games';
 import { amount, mulRatio, parseAmount, toDecimalString, tryParseAmount } from '@nebula/money';
 import type { AppContext, AuthUser } from '../../platform/context.js';
 import { AppError, validationError } from '../../platform/errors.js';
@@ -505,10 +511,11 @@ export class CrashService {
       terminating_hash: string;
       length: number;
       salt: string | null;
+      scheme: CrashScheme;
       published_at: Date;
       salt_fixed_at: Date | null;
     }>(
-      'select id, terminating_hash, length, salt, published_at, salt_fixed_at from crash_chains order by id desc limit 50',
+      'select id, terminating_hash, length, scheme, salt, published_at, salt_fixed_at from crash_chains order by id desc limit 50',
     );
     return {
       rounds: rows.map(resultView),
@@ -516,6 +523,7 @@ export class CrashService {
         id: c.id,
         terminatingHash: c.terminating_hash,
         length: c.length,
+        scheme: c.scheme,
         salt: c.salt,
         publishedAt: c.published_at.toISOString(),
         saltFixedAt: c.salt_fixed_at?.toISOString() ?? null,

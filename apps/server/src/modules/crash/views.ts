@@ -3,7 +3,14 @@
  * the contract views (rounds, bets, the multiplayer Play response) built from them.
  */
 import type { CrashBet, CrashResult, CrashRound, MultiplayerPlayResponse } from '@nebula/contracts';
-import { crashRatio, formatHundredths, multiplierAt, payoutFor, settleCrashBet } from '@nebula/games';
+import {
+  type CrashScheme,
+  crashRatio,
+  formatHundredths,
+  multiplierAt,
+  payoutFor,
+  settleCrashBet,
+} from '@nebula/games';
 import { amount, toDecimalString } from '@nebula/money';
 
 /** The columns of a round every statement returns ({@link ROUND_COLUMNS}). */
@@ -22,6 +29,8 @@ export interface RoundRow {
   busted_at: Date | null;
   settled_at: Date | null;
   salt: string | null;
+  /** The chain's crash scheme. */
+  scheme: CrashScheme;
   /** The database clock when the row was read. */
   server_time: Date;
   /** Milliseconds since the round started rising, by the database clock (null before). */
@@ -33,7 +42,7 @@ export interface RoundRow {
 /** Select list for {@link RoundRow} over `crash_rounds r` joined to `crash_chains c`. */
 export const ROUND_COLUMNS = `r.id::text as id, r.chain_id, r.chain_index, r.hash, r.crash_point::text as crash_point,
   r.house_edge_bps, r.bust_ms::text as bust_ms, r.phase, r.betting_ms, r.betting_ends_at, r.started_at,
-  r.busted_at, r.settled_at, c.salt, clock_timestamp() as server_time,
+  r.busted_at, r.settled_at, c.salt, c.scheme, clock_timestamp() as server_time,
   floor(extract(epoch from (clock_timestamp() - r.started_at)) * 1000)::bigint::text as elapsed_ms,
   floor(extract(epoch from (r.betting_ends_at - clock_timestamp())) * 1000)::bigint::text as betting_left_ms`;
 
@@ -164,7 +173,7 @@ export function playResponse(
 export function resultView(
   row: Pick<
     RoundRow,
-    'id' | 'crash_point' | 'hash' | 'chain_id' | 'chain_index' | 'house_edge_bps' | 'busted_at'
+    'id' | 'crash_point' | 'hash' | 'chain_id' | 'chain_index' | 'house_edge_bps' | 'scheme' | 'busted_at'
   >,
 ): CrashResult {
   return {
@@ -174,6 +183,7 @@ export function resultView(
     chainId: row.chain_id,
     chainIndex: row.chain_index,
     houseEdgeBps: row.house_edge_bps,
+    scheme: row.scheme,
     bustedAt: (row.busted_at ?? new Date(0)).toISOString(),
   };
 }

@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CircleAlert, Link2, RotateCcw, Search } from 'lucide-react';
 import type { CrashChain } from '@nebula/contracts';
+import { CRASH_SCHEMES } from '@nebula/games';
 import { Button } from '../../ui';
 import { normalizeHash } from './crash-verify-model';
 
@@ -17,6 +18,8 @@ export interface CrashFields {
   edge: string;
   index: string;
   terminating: string;
+  /** The chain's crash scheme (`hmac32` or `hmac52`, @nebula/games `CRASH_SCHEMES`). */
+  scheme: string;
 }
 
 export interface CrashFormProps {
@@ -58,6 +61,7 @@ export function CrashForm({
     onEdit({
       terminating: chain.terminatingHash,
       ...(chain.salt && !values.salt.trim() ? { salt: chain.salt } : {}),
+      scheme: chain.scheme,
     });
   }
 
@@ -126,6 +130,21 @@ export function CrashForm({
           autoComplete="off"
           data-testid="crash-salt"
         />
+      </label>
+      <label className="pg-field">
+        <span>{t('fairnessUi.crash.form.scheme')}</span>
+        <select
+          value={values.scheme}
+          onChange={(event) => onEdit({ scheme: event.target.value })}
+          data-testid="crash-scheme"
+        >
+          {CRASH_SCHEMES.map((scheme) => (
+            <option key={scheme} value={scheme}>
+              {t(`fairnessUi.crash.schemes.${scheme}`)}
+            </option>
+          ))}
+        </select>
+        <small className="fv-hint">{t('fairnessUi.crash.form.schemeHint')}</small>
       </label>
       <label className="pg-field">
         <span>{t('fairnessUi.form.edge')}</span>

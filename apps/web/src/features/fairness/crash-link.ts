@@ -1,15 +1,16 @@
 /**
  * The verify link of a crash round (docs/decisions/0008-fairness-crash.md):
  *
- *   /fairness?verify=crash-<round>&hash=<game hash>&salt=<salt>&edge=<bps>&chain=<chain id>&index=<game index>
+ *   /fairness?verify=crash-<round>&hash=<game hash>&salt=<salt>&edge=<bps>&chain=<chain id>&index=<game index>&scheme=<scheme>
  *
  * `verify=crash-<round>` names the round (its id, 1 to 19 digits); everything else is optional and, when
  * present, is what the page verifies: the round's game hash (64 lower-case hex characters), its chain's
- * salt, the house edge in basis points, the chain's id and the round's game index in it. What the link
+ * salt, the house edge in basis points, the chain's id, the round's game index in it and the chain's
+ * crash scheme (`hmac32` or `hmac52`, decision 0008). What the link
  * leaves out is filled from the round as the server published it (CrashHistory). A crash link never has
  * the four dash-separated parts of a seed-pair link, so the two formats cannot be confused.
  */
-import { isChainHash } from '@nebula/games';
+import { type CrashScheme, isChainHash, isCrashScheme } from '@nebula/games';
 import { parseEdge } from './parse-verify';
 
 /** What a crash round's verify link carries. */
@@ -22,11 +23,13 @@ export interface CrashLink {
   chainId?: number;
   /** The round's game index in its chain (0 for the chain's first round). */
   index?: number;
+  /** The chain's crash scheme. */
+  scheme?: CrashScheme;
 }
 
 /** A crash link as read from the page's query, with the keys that were present but unreadable. */
 export interface ParsedCrashLink extends CrashLink {
-  /** Query keys (`hash`, `salt`, `edge`, `chain`, `index`) given but not valid; treated as absent. */
+  /** Query keys (`hash`, `salt`, `edge`, `chain`, `index`, `scheme`) given but not valid; treated as absent. */
   invalid: string[];
 }
 
@@ -65,13 +68,14 @@ export function parseCrashLink(search: URLSearchParams): ParsedCrashLink | null 
   link.edgeBps = read('edge', parseEdge);
   link.chainId = read('chain', (raw) => count(raw));
   link.index = read('index', (raw) => count(raw));
-  for (const key of ['hash', 'salt', 'edgeBps', 'chainId', 'index'] as const) {
+  link.scheme = read('scheme', (raw) => (isCrashScheme(raw) ? raw : undefined));
+  for (const key of ['hash', 'salt', 'edgeBps', 'chainId', 'index', 'scheme'] as const) {
     if (link[key] === undefined) delete link[key];
   }
   return link;
 }
 
-/** `/fairness?verify=crash-<round>[&hash=][&salt=][&edge=][&chain=][&index=]`, read back by {@link parseCrashLink}. */
+/** `/fairness?verify=crash-<round>[&hash=][&salt=][&edge=][&chain=][&index=][&scheme=]`, read back by {@link parseCrashLink}. */
 export function buildCrashVerifyHref(input: CrashLink): string {
   const query = new URLSearchParams();
   query.set('verify', `crash-${input.round}`);
@@ -80,5 +84,6 @@ export function buildCrashVerifyHref(input: CrashLink): string {
   if (input.edgeBps !== undefined) query.set('edge', String(input.edgeBps));
   if (input.chainId !== undefined) query.set('chain', String(input.chainId));
   if (input.index !== undefined) query.set('index', String(input.index));
+  if (input.scheme !== undefined) query.set('scheme', input.scheme);
   return `/fairness?${query.toString()}`;
 }

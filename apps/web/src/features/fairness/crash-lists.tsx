@@ -139,6 +139,7 @@ export function roundHref(round: CrashResult, chains: readonly CrashChain[]): st
     edgeBps: round.houseEdgeBps,
     chainId: round.chainId,
     index: round.chainIndex,
+    scheme: round.scheme,
   });
 }
 

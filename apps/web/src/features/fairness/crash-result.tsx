@@ -136,6 +136,9 @@ export function CrashStepsCard({ steps }: { steps: CrashPointSteps }) {
   const { t } = useTranslation();
   const rest = steps.hmac.slice(steps.bitsHex.length);
   const edge = bpsToPercent(steps.edgeBps);
+  const wide = steps.scheme === 'hmac52';
+  const power = wide ? '2⁵²' : '2³²';
+  const sizes = { bits: steps.bits, chars: steps.bitsHex.length };
   return (
     <section className="pg-card fv-card fv-steps" data-testid="crash-steps">
       <div className="fv-card__head">
@@ -145,6 +148,9 @@ export function CrashStepsCard({ steps }: { steps: CrashPointSteps }) {
         <div>
           <h2 className="pg-card__title">{t('fairnessUi.crash.steps.title')}</h2>
           <p className="pg-card__meta">{t('fairnessUi.crash.steps.text')}</p>
+          <p className="fv-hint" data-testid="crash-verifier">
+            {t(wide ? 'fairnessUi.crash.steps.verifier52' : 'fairnessUi.crash.steps.verifier32')}
+          </p>
         </div>
       </div>
       <ol className="fv-crash-steps">
@@ -157,31 +163,40 @@ export function CrashStepsCard({ steps }: { steps: CrashPointSteps }) {
             </code>
             <CopyButton text={steps.hmac} />
           </div>
-          <p className="fv-hint">{t('fairnessUi.crash.steps.hmacNote')}</p>
+          <p className="fv-hint">{t('fairnessUi.crash.steps.hmacNote', sizes)}</p>
         </Step>
-        <Step index={2} title={t('fairnessUi.crash.steps.bitsTitle')}>
+        <Step index={2} title={t('fairnessUi.crash.steps.bitsTitle', sizes)}>
           <dl className="fv-crash-eq">
-            <dt>r</dt>
+            <dt>{wide ? 'r' : 'n'}</dt>
             <dd className="fv-mono">
               0x{steps.bitsHex} = <span data-testid="crash-r">{steps.r.toString()}</span>
             </dd>
-            <dt>X</dt>
+            <dt>{wide ? 'X' : '2³² / (n + 1)'}</dt>
             <dd className="fv-mono">
-              r / 2⁵² = <span data-testid="crash-x">{String(steps.x)}</span>
+              {wide ? 'r / 2⁵² = ' : ''}
+              <span data-testid="crash-x">{String(steps.x)}</span>
             </dd>
           </dl>
-          <p className="fv-hint">{t('fairnessUi.crash.steps.bitsNote')}</p>
+          <p className="fv-hint">
+            {t(wide ? 'fairnessUi.crash.steps.bitsNote' : 'fairnessUi.crash.steps.bitsNote32')}
+          </p>
         </Step>
         <Step index={3} title={t('fairnessUi.crash.steps.formulaTitle')}>
-          <code className="fv-formula">crash = floor(100 × (1 − edge) / (1 − X)) / 100</code>
+          <code className="fv-formula">
+            {wide
+              ? 'crash = floor(100 × (1 − edge) / (1 − X)) / 100'
+              : 'crash = floor(100 × (1 − edge) × 2³² / (n + 1)) / 100'}
+          </code>
           <p className="fv-hint">{t('fairnessUi.crash.steps.exactNote', { edge })}</p>
           <dl className="fv-crash-eq">
             <dt>N</dt>
             <dd className="fv-mono">
-              100 × (10000 − {steps.edgeBps}) × 2⁵² = {groupDigits(steps.numerator)}
+              100 × (10000 − {steps.edgeBps}) × {power} = {groupDigits(steps.numerator)}
             </dd>
             <dt>D</dt>
-            <dd className="fv-mono">10000 × (2⁵² − r) = {groupDigits(steps.denominator)}</dd>
+            <dd className="fv-mono">
+              {wide ? '10000 × (2⁵² − r)' : '10000 × (n + 1)'} = {groupDigits(steps.denominator)}
+            </dd>
             <dt>N / D</dt>
             <dd className="fv-mono">
               floor(N / D) = <span data-testid="crash-raw">{steps.raw.toString()}</span>{' '}

@@ -9,7 +9,7 @@
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { CrashChain } from '@nebula/contracts';
-import { DEFAULT_HOUSE_EDGE_BPS } from '@nebula/games';
+import { CRASH_SCHEME, DEFAULT_HOUSE_EDGE_BPS, isCrashScheme } from '@nebula/games';
 import { useChainRounds, useCrashRound, useCrashRounds } from './crash-api';
 import { ChainCheckCard } from './crash-chain-card';
 import { type CrashFields, CrashForm } from './crash-form';
@@ -52,12 +52,14 @@ export function CrashTab({ link }: { link: ParsedCrashLink | null }) {
     edge: edits.edge ?? bpsToPercent(link?.edgeBps ?? recorded?.houseEdgeBps ?? DEFAULT_HOUSE_EDGE_BPS),
     index: edits.index ?? String(link?.index ?? recorded?.chainIndex ?? ''),
     terminating: edits.terminating ?? chainOfRound?.terminatingHash ?? '',
+    // A round is computed with its chain's scheme; a hand-typed round defaults to the current one.
+    scheme: edits.scheme ?? link?.scheme ?? recorded?.scheme ?? chainOfRound?.scheme ?? CRASH_SCHEME,
   };
   const hash = normalizeHash(values.hash);
   const edgeBps = percentToBps(values.edge);
   const point = useMemo(
-    () => computeCrashPoint(values.hash, values.salt, edgeBps),
-    [values.hash, values.salt, edgeBps],
+    () => computeCrashPoint(values.hash, values.salt, edgeBps, values.scheme),
+    [values.hash, values.salt, edgeBps, values.scheme],
   );
   const published =
     chains.find((chain) => chain.terminatingHash === normalizeHash(values.terminating)) ?? null;
@@ -82,6 +84,7 @@ export function CrashTab({ link }: { link: ParsedCrashLink | null }) {
             hash,
             salt: values.salt.trim(),
             edgeBps,
+            ...(isCrashScheme(values.scheme) ? { scheme: values.scheme } : {}),
             ...(chainId !== undefined ? { chainId } : {}),
             ...(/^\d{1,9}$/.test(values.index.trim()) ? { index: Number(values.index.trim()) } : {}),
           });

@@ -2,6 +2,7 @@ import { sha256Hex } from '@nebula/fairness';
 import { crashPointFromBits, crashPointFromHash } from '@nebula/games';
 import { describe, expect, it } from 'vitest';
 import {
+  TWO_POW_32,
   TWO_POW_52,
   chainInput,
   computeCrashPoint,
@@ -35,8 +36,8 @@ const VECTORS: [string, string, bigint, bigint][] = [
   ],
 ];
 
-function steps(hash: string, salt: string, edge: number) {
-  const result = computeCrashPoint(hash, salt, edge);
+function steps(hash: string, salt: string, edge: number, scheme: 'hmac52' | 'hmac32' = 'hmac52') {
+  const result = computeCrashPoint(hash, salt, edge, scheme);
   if (result.status !== 'ok') throw new Error(JSON.stringify(result));
   return result.steps;
 }
@@ -69,8 +70,10 @@ describe('computeCrashPoint', () => {
     for (let i = 0; i < 600; i += 1) {
       hash = sha256Hex(hash);
       const s = steps(hash, SALT, 100);
-      expect(s.crashPoint).toBe(crashPointFromHash(hash, SALT, 100));
-      expect(s.crashPoint).toBe(crashPointFromBits(s.r, 100));
+      expect(s.crashPoint).toBe(crashPointFromHash(hash, SALT, 100, 'hmac52'));
+      expect(s.crashPoint).toBe(crashPointFromBits(s.r, 100, 'hmac52'));
+      const t = steps(hash, SALT, 100, 'hmac32');
+      expect(t.crashPoint).toBe(crashPointFromHash(hash, SALT, 100, 'hmac32'));
       if (s.raw < 100n) {
         belowOne += 1;
         expect(s.crashPoint).toBe(100n);
@@ -84,22 +87,50 @@ describe('computeCrashPoint', () => {
   it('trims the inputs, lower-cases the hash and explains what is missing', () => {
     const [hash, , atOne] = VECTORS[0]!;
     expect(steps(`  ${hash.toUpperCase()} `, ` ${SALT}\n`, 100).crashPoint).toBe(atOne);
-    expect(computeCrashPoint('', '  ', 100)).toEqual({ status: 'empty' });
-    expect(computeCrashPoint('abc', SALT, 100)).toEqual({
+    expect(computeCrashPoint('', '  ', 100, 'hmac52')).toEqual({ status: 'empty' });
+    expect(computeCrashPoint('abc', SALT, 100, 'hmac52')).toEqual({
       status: 'error',
       errorKey: 'fairnessUi.crash.errors.hash',
     });
-    expect(computeCrashPoint(hash, '', 100)).toEqual({
+    expect(computeCrashPoint(hash, '', 100, 'hmac52')).toEqual({
       status: 'error',
       errorKey: 'fairnessUi.crash.errors.salt',
     });
-    expect(computeCrashPoint(hash, SALT, Number.NaN)).toEqual({
+    expect(computeCrashPoint(hash, SALT, Number.NaN, 'hmac52')).toEqual({
       status: 'error',
       errorKey: 'fairnessUi.errors.edge',
     });
-    expect(computeCrashPoint(hash, SALT, 5001)).toEqual({
+    expect(computeCrashPoint(hash, SALT, 5001, 'hmac52')).toEqual({
       status: 'error',
       errorKey: 'fairnessUi.errors.edge',
+    });
+  });
+});
+
+describe('computeCrashPoint, scheme hmac32 (the public algorithm)', () => {
+  it('reproduces the real Stake round of packages/games crash.test.ts (game #1,126,614, 2.35x)', () => {
+    // https://bitcointalk.org/index.php?topic=5162888.0 (salt: bitcoin block 584,500) and
+    // https://github.com/lucasholder/fair/blob/master/src/games/crash.rs (test_crash_verify).
+    const s = steps(
+      '5844bf329a6334074778ab8a5f0960e24f9eec43f83bbd98ac0a9f8bcd87184e',
+      '0000000000000000001b34dc6a1e86083f95500b096231436e9b25cbdd0075c4',
+      100,
+      'hmac32',
+    );
+    expect(s.bits).toBe(32);
+    expect(s.bitsHex).toBe(s.hmac.slice(0, 8));
+    expect(s.r).toBe(BigInt(`0x${s.hmac.slice(0, 8)}`));
+    expect(s.numerator).toBe(100n * 9900n * TWO_POW_32);
+    expect(s.denominator).toBe(10000n * (s.r + 1n));
+    expect(s.multiplier).toBe('2.35');
+    // The published double formula: max(1, 2^32 / (n + 1) * 0.99) = 2.3522275811778033.
+    expect(s.x * 0.99).toBeCloseTo(2.3522275811778033, 12);
+  });
+
+  it('rejects an unknown scheme', () => {
+    expect(computeCrashPoint('a'.repeat(64), SALT, 100, 'hmac64')).toEqual({
+      status: 'error',
+      errorKey: 'fairnessUi.crash.errors.scheme',
     });
   });
 });

@@ -1,38 +1,46 @@
 /**
  * The crash verifier's computation (packages/games/src/crash): a round's crash point from its game hash,
- * its chain's salt and the house edge, with every intermediate value the page shows (the HMAC, the 52
- * bits, the exact integer division), and the inputs of the chain check. Pure; never throws: a bad input
- * becomes the texts key of an inline message.
+ * its chain's salt, the house edge and its chain's scheme, with every intermediate value the page shows
+ * (the HMAC, the bits read, the exact integer division), and the inputs of the chain check. Pure; never
+ * throws: a bad input becomes the texts key of an inline message.
  */
 import {
   BPS,
-  CRASH_HASH_BITS,
+  type CrashScheme,
   MAX_HOUSE_EDGE_BPS,
+  crashBitsOf,
   crashHmacHex,
   crashPointFromBits,
   crashPointFromHash,
+  crashSchemeBits,
   formatHundredths,
   isChainHash,
+  isCrashScheme,
 } from '@nebula/games';
 
-/** 2^52: the 52-bit number r is uniform in [0, 2^52). */
+/** 2^52: the 52-bit number r of scheme hmac52 is uniform in [0, 2^52). */
 export const TWO_POW_52 = 2n ** 52n;
+/** 2^32: the 32-bit number n of scheme hmac32 is uniform in [0, 2^32). */
+export const TWO_POW_32 = 2n ** 32n;
 const BPS_N = BigInt(BPS);
 
 /** Every value between the round's inputs and its crash point. */
 export interface CrashPointSteps {
+  scheme: CrashScheme;
+  /** Bits the scheme reads: 52 (hmac52) or 32 (hmac32). */
+  bits: 52 | 32;
   /** HMAC_SHA256(key = game hash, message = salt), 64 hex characters. */
   hmac: string;
-  /** Its first 13 hex characters: the 52 bits. */
+  /** Its first 13 (hmac52) or 8 (hmac32) hex characters: the bits read. */
   bitsHex: string;
-  /** Those bits as a number, 0 <= r < 2^52. */
+  /** Those bits as a number: r (0 <= r < 2^52) or n (0 <= n < 2^32). */
   r: bigint;
-  /** r / 2^52, exact in a double (r has at most 52 significant bits). */
+  /** hmac52: X = r / 2^52, exact in a double; hmac32: 2^32 / (n + 1), the public formula's factor. */
   x: number;
   edgeBps: number;
-  /** 100 * (10000 - edge) * 2^52. */
+  /** 100 * (10000 - edge) * 2^bits. */
   numerator: bigint;
-  /** 10000 * (2^52 - r). */
+  /** 10000 * (2^52 - r) for hmac52, 10000 * (n + 1) for hmac32. */
   denominator: bigint;
   /** floor(numerator / denominator): the formula's value in hundredths before the 1.00x floor. */
   raw: bigint;
@@ -52,10 +60,16 @@ export function normalizeHash(value: string): string {
 }
 
 /**
- * The crash point from (game hash, salt, house edge), as `crashPointFromHash` of `@nebula/games`
- * computes it, with its steps. The salt is used as typed except for surrounding whitespace.
+ * The crash point from (game hash, salt, house edge, scheme), as `crashPointFromHash` of
+ * `@nebula/games` computes it, with its steps. The salt is used as typed except for surrounding
+ * whitespace.
  */
-export function computeCrashPoint(hashText: string, saltText: string, edgeBps: number): CrashPointResult {
+export function computeCrashPoint(
+  hashText: string,
+  saltText: string,
+  edgeBps: number,
+  scheme: string,
+): CrashPointResult {
   const hash = normalizeHash(hashText);
   const salt = saltText.trim();
   if (!hash && !salt) return { status: 'empty' };
@@ -64,24 +78,34 @@ export function computeCrashPoint(hashText: string, saltText: string, edgeBps: n
   if (!Number.isSafeInteger(edgeBps) || edgeBps < 0 || edgeBps > MAX_HOUSE_EDGE_BPS) {
     return { status: 'error', errorKey: 'fairnessUi.errors.edge' };
   }
+  if (!isCrashScheme(scheme)) return { status: 'error', errorKey: 'fairnessUi.crash.errors.scheme' };
+  const bits = crashSchemeBits(scheme);
+  const span = 2n ** BigInt(bits);
   const hmac = crashHmacHex(hash, salt);
-  const bitsHex = hmac.slice(0, CRASH_HASH_BITS / 4);
+  const bitsHex = hmac.slice(0, bits / 4);
   const r = BigInt(`0x${bitsHex}`);
-  const numerator = 100n * (BPS_N - BigInt(edgeBps)) * TWO_POW_52;
-  const denominator = BPS_N * (TWO_POW_52 - r);
+  const divisor = scheme === 'hmac52' ? span - r : r + 1n;
+  const numerator = 100n * (BPS_N - BigInt(edgeBps)) * span;
+  const denominator = BPS_N * divisor;
   const raw = numerator / denominator;
-  const crashPoint = crashPointFromBits(r, edgeBps);
+  const crashPoint = crashPointFromBits(r, edgeBps, scheme);
   // The steps shown must be the package's computation: a disagreement would be a bug of this page.
-  if (crashPoint !== (raw < 100n ? 100n : raw) || crashPoint !== crashPointFromHash(hash, salt, edgeBps)) {
+  if (
+    r !== crashBitsOf(hmac, scheme) ||
+    crashPoint !== (raw < 100n ? 100n : raw) ||
+    crashPoint !== crashPointFromHash(hash, salt, edgeBps, scheme)
+  ) {
     return { status: 'error', errorKey: 'fairnessUi.crash.errors.internal' };
   }
   return {
     status: 'ok',
     steps: {
+      scheme,
+      bits,
       hmac,
       bitsHex,
       r,
-      x: Number(r) / 2 ** 52,
+      x: scheme === 'hmac52' ? Number(r) / 2 ** 52 : 2 ** 32 / (Number(r) + 1),
       edgeBps,
       numerator,
       denominator,

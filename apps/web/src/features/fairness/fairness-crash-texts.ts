@@ -23,11 +23,19 @@ export const fairnessCrashEn = {
       terminating: 'Terminating hash',
       terminatingPlaceholder: 'Published before the chain’s first round',
       published: 'Published chains:',
+      scheme: 'Scheme',
+      schemeHint:
+        'How the chain turns the HMAC into a crash point; a published chain says which. Every chain since the switch uses the public 32-bit algorithm.',
+    },
+    schemes: {
+      hmac32: 'hmac32: first 32 bits, the public algorithm (current chains)',
+      hmac52: 'hmac52: first 52 bits (our first chains)',
     },
     errors: {
       hash: 'The game hash is 64 hex characters.',
       salt: 'Enter the salt of the round’s chain (fixed when the chain’s first round started).',
       internal: 'The steps do not add up to the game’s own result. Please report this round.',
+      scheme: 'Pick the chain’s scheme: hmac32 or hmac52.',
       index: 'The game index is a whole number, 0 or more.',
       terminating: 'The terminating hash is 64 hex characters.',
       indexPastChain: 'This index is past the end of that chain.',
@@ -50,8 +58,14 @@ export const fairnessCrashEn = {
       text: 'Every value between the round’s hash and its crash point.',
       hmacTitle: 'HMAC-SHA256 of the salt, keyed with the game hash',
       hmacNote:
-        'Both are used as text. The first 13 hex characters (highlighted) are the 52 bits the round uses.',
-      bitsTitle: 'The first 52 bits as a number',
+        'Both are used as text. The first {{chars}} hex characters (highlighted) are the {{bits}} bits the round uses.',
+      bitsTitle: 'The first {{bits}} bits as a number',
+      bitsNote32:
+        'n is spread evenly from 0 to 2³² − 1; the public formula is max(1, 2³² / (n + 1) × (1 − edge)), shown rounded down to hundredths.',
+      verifier32:
+        'Scheme hmac32 is the large casino’s published crash algorithm (Stake’s, with the house edge from settings in place of its fixed 1%): a third-party crash verifier for it, given this game hash and salt, gives the same crash point at a 1% edge.',
+      verifier52:
+        'Scheme hmac52 (our first chains) keys the HMAC like the public algorithm but reads 52 bits with floor(99 / (1 − X)); no third-party verifier reproduces it, this page does.',
       bitsNote: 'X is spread evenly from 0 up to (not including) 1.',
       formulaTitle: 'The formula, in exact integers',
       exactNote:
@@ -151,11 +165,19 @@ export const fairnessCrashDe: DeepStrings<typeof fairnessCrashEn> = {
       terminating: 'End-Hash',
       terminatingPlaceholder: 'Vor der ersten Runde der Kette veröffentlicht',
       published: 'Veröffentlichte Ketten:',
+      scheme: 'Verfahren',
+      schemeHint:
+        'Wie die Kette den HMAC in einen Crash-Punkt umrechnet; jede veröffentlichte Kette nennt ihres. Seit der Umstellung nutzt jede Kette den öffentlichen 32-Bit-Algorithmus.',
+    },
+    schemes: {
+      hmac32: 'hmac32: erste 32 Bits, der öffentliche Algorithmus (aktuelle Ketten)',
+      hmac52: 'hmac52: erste 52 Bits (unsere ersten Ketten)',
     },
     errors: {
       hash: 'Der Spiel-Hash hat 64 Hex-Zeichen.',
       salt: 'Gib das Salt der Kette dieser Runde ein (festgelegt beim Start der ersten Runde der Kette).',
       internal: 'Die Schritte ergeben nicht das Ergebnis des Spiels selbst. Bitte melde diese Runde.',
+      scheme: 'Wähle das Verfahren der Kette: hmac32 oder hmac52.',
       index: 'Der Spielindex ist eine ganze Zahl ab 0.',
       terminating: 'Der End-Hash hat 64 Hex-Zeichen.',
       indexPastChain: 'Dieser Index liegt hinter dem Ende dieser Kette.',
@@ -179,8 +201,14 @@ export const fairnessCrashDe: DeepStrings<typeof fairnessCrashEn> = {
       text: 'Jeder Wert zwischen dem Hash der Runde und ihrem Crash-Punkt.',
       hmacTitle: 'HMAC-SHA256 des Salts, mit dem Spiel-Hash als Schlüssel',
       hmacNote:
-        'Beide werden als Text verwendet. Die ersten 13 Hex-Zeichen (hervorgehoben) sind die 52 Bits, die die Runde nutzt.',
-      bitsTitle: 'Die ersten 52 Bits als Zahl',
+        'Beide werden als Text verwendet. Die ersten {{chars}} Hex-Zeichen (hervorgehoben) sind die {{bits}} Bits, die die Runde nutzt.',
+      bitsTitle: 'Die ersten {{bits}} Bits als Zahl',
+      bitsNote32:
+        'n ist gleichmäßig verteilt von 0 bis 2³² − 1; die öffentliche Formel ist max(1, 2³² / (n + 1) × (1 − Vorteil)), auf Hundertstel abgerundet angezeigt.',
+      verifier32:
+        'Das Verfahren hmac32 ist der veröffentlichte Crash-Algorithmus des großen Casinos (Stakes, mit dem Hausvorteil aus den Einstellungen statt seines festen 1 %): ein unabhängiger Crash-Prüfer dafür ergibt mit diesem Spiel-Hash und Salt bei 1 % Vorteil denselben Crash-Punkt.',
+      verifier52:
+        'Das Verfahren hmac52 (unsere ersten Ketten) schlüsselt den HMAC wie der öffentliche Algorithmus, liest aber 52 Bits mit floor(99 / (1 − X)); kein unabhängiger Prüfer rechnet es nach, diese Seite schon.',
       bitsNote: 'X ist gleichmäßig verteilt, von 0 bis (ausschließlich) 1.',
       formulaTitle: 'Die Formel, in exakten ganzen Zahlen',
       exactNote:

@@ -23,14 +23,15 @@ vi.mock('../../lib/api', async (importOriginal) => ({
   apiFetch,
 }));
 
-// A published chain of 5 games, played as rounds 101..105, and the next chain, not started yet.
+// A chain of 5 games published before the switch to hmac32 (so it plays hmac52), played as rounds
+// 101..105, and the next chain (hmac32), not started yet.
 const SALT = sha256Hex('salt');
 const LENGTH = 5;
 const generated = generateChain(sha256Hex('fairness-crash-test'), LENGTH, 1);
 const HASHES = Array.from({ length: LENGTH }, (_, i) =>
   hashFromCheckpoints(generated.checkpoints, LENGTH, i),
 );
-const point = (hash: string) => formatHundredths(crashPointFromHash(hash, SALT, 100));
+const point = (hash: string) => formatHundredths(crashPointFromHash(hash, SALT, 100, 'hmac52'));
 const ROUNDS: CrashResult[] = HASHES.map((hash, i) => ({
   id: String(101 + i),
   crashPoint: point(hash),
@@ -38,6 +39,7 @@ const ROUNDS: CrashResult[] = HASHES.map((hash, i) => ({
   chainId: 3,
   chainIndex: i,
   houseEdgeBps: 100,
+  scheme: 'hmac52' as const,
   bustedAt: new Date(Date.UTC(2026, 10, 22, 12, i)).toISOString(),
 })).reverse();
 const CHAINS: CrashChain[] = [
@@ -45,6 +47,7 @@ const CHAINS: CrashChain[] = [
     id: 4,
     terminatingHash: sha256Hex('next chain'),
     length: LENGTH,
+    scheme: 'hmac32',
     salt: null,
     publishedAt: '2026-11-22T12:10:00.000Z',
     saltFixedAt: null,
@@ -53,6 +56,7 @@ const CHAINS: CrashChain[] = [
     id: 3,
     terminatingHash: generated.terminatingHash,
     length: LENGTH,
+    scheme: 'hmac52',
     salt: SALT,
     publishedAt: '2026-11-22T11:00:00.000Z',
     saltFixedAt: '2026-11-22T11:59:00.000Z',
@@ -139,6 +143,7 @@ describe('the Crash tab', () => {
         edgeBps: 100,
         chainId: 3,
         index: 3,
+        scheme: 'hmac52',
       }),
     );
   });
@@ -168,11 +173,12 @@ describe('the Crash tab', () => {
         edgeBps: 100,
         chainId: 3,
         index: 4,
+        scheme: 'hmac52',
       }),
     );
     await waitFor(() => expect(screen.getByTestId('crash-recorded').textContent).toContain('Matches'));
     fireEvent.change(screen.getByTestId('crash-salt'), { target: { value: 'another salt' } });
-    const other = formatHundredths(crashPointFromHash(HASHES[4]!, 'another salt', 100));
+    const other = formatHundredths(crashPointFromHash(HASHES[4]!, 'another salt', 100, 'hmac52'));
     expect(screen.getByTestId('crash-point').textContent).toBe(other);
     expect(other).not.toBe(point(HASHES[4]!));
     expect(screen.getByTestId('crash-recorded').textContent).toContain('Differs');
@@ -180,6 +186,32 @@ describe('the Crash tab', () => {
     expect(screen.getByTestId('crash-error').textContent).toContain('64 hex characters');
     fireEvent.click(screen.getByRole('button', { name: 'Reset' }));
     expect(screen.getByTestId('crash-point').textContent).toBe(point(HASHES[4]!));
+  });
+
+  it('verifies a round of the public 32-bit scheme from game hash and salt alone (a real Stake round)', async () => {
+    // Stake's crash game #1,126,614 (https://bitcointalk.org/index.php?topic=5162888.0, salt = bitcoin
+    // block 584,500; result from https://github.com/lucasholder/fair/blob/master/src/games/crash.rs): 2.35x.
+    renderAt(
+      '/fairness?verify=crash-999&hash=5844bf329a6334074778ab8a5f0960e24f9eec43f83bbd98ac0a9f8bcd87184e' +
+        '&salt=0000000000000000001b34dc6a1e86083f95500b096231436e9b25cbdd0075c4&edge=100&scheme=hmac32',
+    );
+    await waitFor(() => expect(screen.getByTestId('crash-point').textContent).toBe('2.35'));
+    expect((screen.getByTestId('crash-scheme') as HTMLSelectElement).value).toBe('hmac32');
+    const hmac = screen.getByTestId('crash-hmac').textContent!;
+    expect(BigInt(`0x${hmac.slice(0, 8)}`).toString()).toBe(screen.getByTestId('crash-r').textContent);
+    expect(screen.getByTestId('crash-verifier').textContent).toContain('third-party crash verifier');
+    // The same hash and salt under the first scheme give another point.
+    fireEvent.change(screen.getByTestId('crash-scheme'), { target: { value: 'hmac52' } });
+    expect(screen.getByTestId('crash-point').textContent).toBe(
+      formatHundredths(
+        crashPointFromHash(
+          '5844bf329a6334074778ab8a5f0960e24f9eec43f83bbd98ac0a9f8bcd87184e',
+          '0000000000000000001b34dc6a1e86083f95500b096231436e9b25cbdd0075c4',
+          100,
+          'hmac52',
+        ),
+      ),
+    );
   });
 
   it('reports unreadable link values and a round that has not finished', async () => {

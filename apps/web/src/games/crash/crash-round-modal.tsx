@@ -123,7 +123,7 @@ export function CrashRoundPanel({ id }: { id: string }) {
   let computed = '—';
   if (chain.salt) {
     try {
-      const point = crashPointFromHash(result.hash, chain.salt, result.houseEdgeBps);
+      const point = crashPointFromHash(result.hash, chain.salt, result.houseEdgeBps, chain.scheme);
       computed = formatHundredths(point);
       pointCheck = point === hundredthsOf(result.crashPoint) ? { state: 'ok' } : { state: 'bad' };
     } catch {

@@ -194,7 +194,7 @@ describe('round proof', () => {
   it('recomputes the crash point and walks the hash to the published terminating hash', async () => {
     const chain = generateChain('b'.repeat(64), 12, 4);
     const hash = hashFromCheckpoints(chain.checkpoints, chain.length, 5);
-    const point = formatHundredths(crashPointFromHash(hash, 'pepper', 100));
+    const point = formatHundredths(crashPointFromHash(hash, 'pepper', 100, 'hmac32'));
     api.history.mockResolvedValue({
       rounds: [result('40', point, { hash, chainIndex: 5 })],
       chains: [
@@ -202,6 +202,7 @@ describe('round proof', () => {
           id: 1,
           terminatingHash: chain.terminatingHash,
           length: 12,
+          scheme: 'hmac32',
           salt: 'pepper',
           publishedAt: '2026-01-01T00:00:00.000Z',
           saltFixedAt: '2026-01-01T00:01:00.000Z',

@@ -41,6 +41,7 @@ export function result(id: string, crashPoint: string, overrides: Partial<CrashR
     chainId: 1,
     chainIndex: Number(id),
     houseEdgeBps: 100,
+    scheme: 'hmac32',
     bustedAt: T0,
     ...overrides,
   };
