@@ -4,7 +4,8 @@
  * shown as text; a moderator deletes a message and mutes the player (both browsers update, the
  * player sees 'Chat is muted until ...' instead of the input), then unmutes by name ('Success');
  * /ignore hides a player's messages for the reader only.
- * Players are fresh accounts; the moderator is the development demo account.
+ * Players are fresh accounts; the moderator is the development demo account. Two tests, each with its
+ * own players: what players do among themselves, and what a moderator does (each a budget of its own).
  */
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { apiLogin, uniqueSuffix } from './helpers/auth';
@@ -51,20 +52,10 @@ function messageWith(page: Page, text: string) {
   return page.getByTestId('chat-message').filter({ hasText: text });
 }
 
-test('players chat live: rules, ignore, slow mode, length, delete, mute, online list and quiz', async ({
-  browser,
-}) => {
+test('players chat live: rules, slow mode, length, HTML as text, ignore', async ({ browser }) => {
   test.setTimeout(90_000);
-  const [a, b, moderator] = await Promise.all([
-    registerPlayer('chata'),
-    registerPlayer('chatb'),
-    apiLogin('moderator', DEMO_PASSWORD),
-  ]);
-  const [pageA, pageB, pageM] = await Promise.all([
-    openChat(browser, a, false),
-    openChat(browser, b, true),
-    openChat(browser, moderator, true),
-  ]);
+  const [a, b] = await Promise.all([registerPlayer('chata'), registerPlayer('chatb')]);
+  const [pageA, pageB] = await Promise.all([openChat(browser, a, false), openChat(browser, b, true)]);
   const run = uniqueSuffix();
   const hello = `hello from A ${run} <b>not bold</b>`;
 
@@ -115,6 +106,32 @@ test('players chat live: rules, ignore, slow mode, length, delete, mute, online 
     await pageB.getByTestId('chat-input').fill(`/unignore ${a.name}`);
     await pageB.getByTestId('chat-input').press('Enter');
     await expect(messageWith(pageB, hello)).toBeVisible();
+  });
+
+  await Promise.all([pageA, pageB].map((page) => page.context().close()));
+});
+
+test('a moderator mutes, deletes and unmutes, lists the users online and runs a quiz', async ({
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const [a, b, moderator] = await Promise.all([
+    registerPlayer('chatc'),
+    registerPlayer('chatd'),
+    apiLogin('moderator', DEMO_PASSWORD),
+  ]);
+  const [pageA, pageB, pageM] = await Promise.all([
+    openChat(browser, a, true),
+    openChat(browser, b, true),
+    openChat(browser, moderator, true),
+  ]);
+  const run = uniqueSuffix();
+  const hello = `hello from A ${run}`;
+
+  await test.step('A writes; every browser shows it', async () => {
+    await pageA.getByTestId('chat-input').fill(hello);
+    await pageA.getByTestId('chat-input').press('Enter');
+    for (const page of [pageA, pageB, pageM]) await expect(messageWith(page, hello)).toBeVisible();
   });
 
   await test.step('the moderator mutes A for 5 min: A sees the muted message with its time', async () => {
