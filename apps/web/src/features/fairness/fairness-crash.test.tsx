@@ -233,6 +233,12 @@ describe('the Crash tab', () => {
     const how = screen.getByTestId('fairness-how').textContent!;
     expect(how).toContain('Crash: a chain of hashes');
     expect(how).toContain('terminating hash = SHA256(hash[0])');
+    expect(how).toContain('hmac32 (every chain since the switch): n = first 32 bits of h');
+    // Which public verifier reproduces each game, and which parts are ours (issue G4 item 4).
+    const verifiers = screen.getByTestId('fairness-verifiers').textContent!;
+    expect(verifiers).toContain('the order they are dealt to player and banker');
+    expect(verifiers).toContain('it reads one more float among the unrevealed cells');
+    expect(verifiers).toContain('a public crash verifier of that casino');
   });
 });
 

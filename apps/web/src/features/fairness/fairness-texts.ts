@@ -146,6 +146,35 @@ export const fairnessUiEn = {
     },
   },
   how: {
+    verifiers: {
+      title: 'Who else can check it',
+      text: 'Every game runs on the large casino’s published algorithm (Stake’s: the same HMAC-SHA256 stream, floats and selection without replacement), so an independent verifier written for that casino reproduces our results from the same seeds. Where a game adds something of its own, it is named here; this page reproduces those parts too.',
+      games: {
+        dice: 'Public verifiers reproduce it exactly.',
+        limbo: 'Public verifiers reproduce it exactly (house edge from settings in the result curve).',
+        plinko:
+          'Public verifiers reproduce the path and slot; the payout table is ours (scaled to exactly 1 − edge).',
+        keno: 'Public verifiers reproduce the draw; the payout table is ours (scaled to exactly 1 − edge).',
+        wheel:
+          'Public verifiers reproduce the segment and, for bets with layout 2 (every bet since the switch), the public table. Bets with layout 1 (medium, 10 segments, before the switch) pay by our first layout, shifted by one segment: only this page reproduces their payout.',
+        roulette: 'Public verifiers reproduce the pocket exactly.',
+        diamonds: 'Public verifiers reproduce the five gems exactly.',
+        baccarat:
+          'The cards are the public verifiers’ (same floats, same card table); the order they are dealt to player and banker (P, B, P, B, then third cards) is ours.',
+        blackjack:
+          'The cards are the public verifiers’ (same floats, same card table); the order they are dealt to the hands is ours.',
+        videopoker:
+          'The cards are the public verifiers’ (same floats, same card table); the deal and draw order is ours.',
+        mines:
+          'Public verifiers reproduce the mines; the “random pick” button is ours: it reads one more float among the unrevealed cells.',
+        hilo: 'Public verifiers reproduce the cards; a skip is ours: it reads one extra float for the next card.',
+        tower: 'Public verifiers reproduce the bombs of each level.',
+        stairs: 'Public verifiers reproduce the stones of each stair.',
+        coinflip: 'Public verifiers reproduce each flip (floor(float × 2)).',
+        crash:
+          'Chains of scheme hmac32 (every chain since the switch): a public crash verifier of that casino, given the game hash and the salt, reproduces every round (at a 1% edge; ours uses the edge from settings). Chains of scheme hmac52 (our first ones) read 52 bits: only this page reproduces them.',
+      },
+    },
     commit: {
       title: 'We commit before you bet',
       text: 'We pick a secret random server seed (32 bytes, written as 64 hex characters) and show you only its SHA-256 hash. The hash fixes the seed without revealing it: we cannot change the seed later without the hash changing too.',
@@ -338,6 +367,36 @@ export const fairnessUiDe: typeof fairnessUiEn = {
     },
   },
   how: {
+    verifiers: {
+      title: 'Wer es noch prüfen kann',
+      text: 'Jedes Spiel nutzt den veröffentlichten Algorithmus des großen Casinos (Stakes: derselbe HMAC-SHA256-Strom, dieselben Zahlen und dieselbe Auswahl ohne Zurücklegen), sodass ein unabhängiger Prüfer für dieses Casino unsere Ergebnisse aus denselben Seeds nachrechnet. Wo ein Spiel etwas Eigenes hinzufügt, steht es hier; diese Seite rechnet auch diese Teile nach.',
+      games: {
+        dice: 'Öffentliche Prüfer rechnen es exakt nach.',
+        limbo:
+          'Öffentliche Prüfer rechnen es exakt nach (Hausvorteil aus den Einstellungen in der Ergebniskurve).',
+        plinko:
+          'Öffentliche Prüfer rechnen Weg und Fach nach; die Auszahlungstabelle ist unsere (auf genau 1 − Vorteil skaliert).',
+        keno: 'Öffentliche Prüfer rechnen die Ziehung nach; die Auszahlungstabelle ist unsere (auf genau 1 − Vorteil skaliert).',
+        wheel:
+          'Öffentliche Prüfer rechnen das Segment nach und, für Wetten mit Anordnung 2 (jede Wette seit der Umstellung), die öffentliche Tabelle. Wetten mit Anordnung 1 (mittel, 10 Segmente, vor der Umstellung) zahlen nach unserer ersten, um ein Segment verschobenen Anordnung: nur diese Seite rechnet ihre Auszahlung nach.',
+        roulette: 'Öffentliche Prüfer rechnen das Fach exakt nach.',
+        diamonds: 'Öffentliche Prüfer rechnen die fünf Edelsteine exakt nach.',
+        baccarat:
+          'Die Karten sind die der öffentlichen Prüfer (dieselben Zahlen, dieselbe Kartentabelle); die Reihenfolge, in der sie an Spieler und Bank gehen (S, B, S, B, dann dritte Karten), ist unsere.',
+        blackjack:
+          'Die Karten sind die der öffentlichen Prüfer (dieselben Zahlen, dieselbe Kartentabelle); die Reihenfolge, in der sie an die Hände gehen, ist unsere.',
+        videopoker:
+          'Die Karten sind die der öffentlichen Prüfer (dieselben Zahlen, dieselbe Kartentabelle); die Reihenfolge von Geben und Tauschen ist unsere.',
+        mines:
+          'Öffentliche Prüfer rechnen die Minen nach; die Zufallswahl ist unsere: sie liest eine weitere Zahl unter den verdeckten Feldern.',
+        hilo: 'Öffentliche Prüfer rechnen die Karten nach; das Überspringen ist unseres: es liest eine zusätzliche Zahl für die nächste Karte.',
+        tower: 'Öffentliche Prüfer rechnen die Bomben jeder Ebene nach.',
+        stairs: 'Öffentliche Prüfer rechnen die Steine jeder Stufe nach.',
+        coinflip: 'Öffentliche Prüfer rechnen jeden Wurf nach (floor(Zahl × 2)).',
+        crash:
+          'Ketten mit Verfahren hmac32 (jede Kette seit der Umstellung): ein öffentlicher Crash-Prüfer dieses Casinos rechnet aus Spiel-Hash und Salt jede Runde nach (bei 1 % Vorteil; unserer kommt aus den Einstellungen). Ketten mit hmac52 (unsere ersten) lesen 52 Bits: nur diese Seite rechnet sie nach.',
+      },
+    },
     commit: {
       title: 'Wir legen uns vor deiner Wette fest',
       text: 'Wir wählen einen geheimen, zufälligen Server-Seed (32 Bytes, als 64 Hex-Zeichen geschrieben) und zeigen dir nur seinen SHA-256-Hash. Der Hash legt den Seed fest, ohne ihn zu verraten: Ändern wir den Seed später, ändert sich auch der Hash.',

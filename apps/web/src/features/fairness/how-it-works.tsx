@@ -5,7 +5,7 @@
  * cards or coins, read as the round's decisions need them), and crash's hash chain.
  */
 import { useTranslation } from 'react-i18next';
-import { Binary, Dices, Fingerprint, Hash, KeyRound, Link2, RefreshCw } from 'lucide-react';
+import { Binary, Dices, Fingerprint, Hash, KeyRound, Link2, RefreshCw, ShieldCheck } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { EXTENDED_VERIFIABLE_GAMES, VERIFIABLE_GAMES } from './params-draft';
 import './fairness-crash-texts';
@@ -70,13 +70,26 @@ export function HowItWorks() {
       <Step icon={<Link2 size={18} />} index={6} id="crash">
         <code className="fv-formula">
           {'hash[i] = SHA256(hash[i + 1])    terminating hash = SHA256(hash[0])\n' +
-            'r = first 52 bits of HMAC_SHA256(key = hash[i], message = salt)\n' +
-            'crash = max(1.00, floor(100 × (1 − edge) × 2^52 / (2^52 − r)) / 100)'}
+            'h = HMAC_SHA256(key = hash[i], message = salt)\n' +
+            'hmac32 (every chain since the switch): n = first 32 bits of h\n' +
+            '  crash = max(1.00, floor(100 × (1 − edge) × 2^32 / (n + 1)) / 100)\n' +
+            'hmac52 (the first chains): r = first 52 bits of h\n' +
+            '  crash = max(1.00, floor(100 × (1 − edge) × 2^52 / (2^52 − r)) / 100)'}
         </code>
         <p className="pg-card__meta">{t('fairnessUi.how.crash.link')}</p>
       </Step>
       <Step icon={<RefreshCw size={18} />} index={7} id="rotate">
         <p className="pg-card__meta">{t('fairnessUi.how.rotate.link')}</p>
+      </Step>
+      <Step icon={<ShieldCheck size={18} />} index={8} id="verifiers">
+        <dl className="fv-games" data-testid="fairness-verifiers">
+          {[...VERIFIABLE_GAMES, ...EXTENDED_VERIFIABLE_GAMES, 'crash'].map((game) => (
+            <div key={game} className="fv-games__row">
+              <dt>{game === 'crash' ? 'Crash' : t(`fairnessUi.how.games.${game}.name`)}</dt>
+              <dd>{t(`fairnessUi.how.verifiers.games.${game}`)}</dd>
+            </div>
+          ))}
+        </dl>
       </Step>
     </div>
   );
