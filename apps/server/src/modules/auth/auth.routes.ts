@@ -19,7 +19,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../platform/context.js';
 import { registerEndpoint } from '../../platform/endpoints.js';
 import { AppError } from '../../platform/errors.js';
-import { verifyCaptcha } from '../captcha/index.js';
+import { addCaptchaLevelSource, verifyCaptcha } from '../captcha/index.js';
 import { getSetting } from '../platform/index.js';
 import { hashPassword, verifyPassword } from '../users/index.js';
 import { currentToken } from './auth.resolver.js';
@@ -33,7 +33,7 @@ import {
   signIn,
   assertFreshTwoFactor,
 } from './sign-in.js';
-import { clearFailures, IP_RULE, isLocked, LOGIN_RULE, recordFailure } from './throttle.js';
+import { clearSignInFailures, recordSignInFailure, signInCaptchaLevel, signInThrottle } from './throttle.js';
 import {
   countRecentRegistrations,
   findUserByLogin,
@@ -63,8 +63,11 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
     ? { maxAccountsPerIp: 3, maxAccountsPerDevice: 1, windowHours: 24 }
     : { maxAccountsPerIp: 0, maxAccountsPerDevice: 0, windowHours: 24 };
 
-  const requireCaptcha = async (payload: string) => {
-    if (!(await verifyCaptcha(database, config.secretKey, payload))) {
+  // Challenges for an address that failed to sign in lately cost more (see throttle.ts).
+  addCaptchaLevelSource(app, (req) => signInCaptchaLevel(database, req.ip));
+
+  const requireCaptcha = async (payload: string, minLevel = 0) => {
+    if (!(await verifyCaptcha(database, config.secretKey, payload, minLevel))) {
       throw new AppError(422, 'captcha_invalid', AuthMessages.captchaInvalid, [
         { path: 'captcha', message: AuthMessages.captchaInvalid },
       ]);
@@ -151,23 +154,23 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
   });
 
   registerEndpoint(app, loginEndpoint, async ({ input, req, reply }) => {
-    const loginKey = `login:${input.login.trim().toLowerCase()}`;
-    const ipKey = `ip:${req.ip}`;
-    if ((await isLocked(database, loginKey)) || (await isLocked(database, ipKey))) {
-      throw new AppError(429, 'locked', AuthMessages.locked);
-    }
-    await requireCaptcha(input.captcha);
+    // Throttled per (login, address) and per address, never per login alone: a stranger's failures
+    // cannot lock the owner out, and an address that has not failed is never slowed down.
+    // The pair is keyed by the account when the login names one (its name or e-mail alike).
     const user = await findUserByLogin(database, input.login);
+    const subject = user ? `user:${user.id}` : `login:${input.login.trim().toLowerCase()}`;
+    const throttle = await signInThrottle(database, subject, req.ip);
+    if (throttle.locked) throw new AppError(429, 'locked', AuthMessages.locked);
+    await requireCaptcha(input.captcha, throttle.captchaLevel);
     dummyHash ??= hashPassword(randomBytes(16).toString('hex'));
     const ok = user?.password_hash
       ? await verifyPassword(user.password_hash, input.password)
       : (await verifyPassword(await dummyHash, input.password), false);
     if (!user || !ok) {
-      await recordFailure(database, loginKey, LOGIN_RULE);
-      await recordFailure(database, ipKey, IP_RULE);
+      await recordSignInFailure(database, subject, req.ip);
       throw new AppError(422, 'wrong_credentials', AuthMessages.wrongCredentials);
     }
-    await clearFailures(database, loginKey);
+    await clearSignInFailures(database, subject, req.ip);
     return { user: await signIn(deps, req, reply, user.id) };
   });
 

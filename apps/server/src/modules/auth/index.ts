@@ -38,9 +38,15 @@ export {
   isLocked,
   recordFailure,
   clearFailures,
-  LOGIN_RULE,
-  IP_RULE,
+  signInThrottle,
+  signInCaptchaLevel,
+  recordSignInFailure,
+  clearSignInFailures,
+  signInCaptchaLevelAfter,
+  PAIR_RULE,
+  ADDRESS_RULE,
   type ThrottleRule,
+  type SignInThrottle,
 } from './throttle.js';
 export { currentToken } from './auth.resolver.js';
 export { registerAuthRoutes as registerAuthModule } from './auth.routes.js';
