@@ -13,6 +13,7 @@ import { apiLogin, call, mailedLink, telegramInitData, totp, uniqueSuffix, wrong
 import {
   authModal,
   field,
+  gotoPage,
   openAuth,
   signOutFromMenu,
   solveCaptchaWidget,
@@ -99,7 +100,7 @@ test.describe('identity', () => {
       await strip.getByTestId('send-verification').click();
       await expect(toastWith(page, "You're too quick, try again in a few minutes.")).toBeVisible();
       const link = await mailedLink(DEMO_PASSWORD, email, /\/email\/[^\s"'<>]+/, since);
-      await page.goto(link);
+      await gotoPage(page, link);
       await expect(toastWith(page, 'Your email address has been confirmed.')).toBeVisible();
       await expect(page).toHaveURL(/\/$/);
       await expect(page.getByTestId('send-verification')).toHaveCount(0);
@@ -182,7 +183,7 @@ test.describe('identity', () => {
       await page.getByRole('button', { name: 'Close', exact: true }).click();
 
       const link = await mailedLink(DEMO_PASSWORD, email, /\/password\/reset\/[^\s"'<>]+/, since);
-      await page.goto(link);
+      await gotoPage(page, link);
       const reset = page.getByTestId('reset-form');
       await expect(reset).toBeVisible();
       const newPassword = 'third-pass-3';

@@ -9,6 +9,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { CHROMIUM_PATH, HAS_CHROMIUM } from './playwright.config';
 import { call } from './helpers/auth';
+import { gotoPage, pageReady } from './helpers/ui';
 import {
   GAME_CURRENCY,
   type Player,
@@ -41,7 +42,7 @@ function play(player: Player, game: string, data: unknown): Promise<PlayAnswer> 
 }
 
 async function browseLobby(page: Page) {
-  await page.goto('/');
+  await gotoPage(page, '/');
   await expect(page.getByTestId('home-lobby')).toBeVisible();
   // Each row fills in: Originals lists the in-house games, providers their logos.
   const originals = page.getByTestId('row-originals');
@@ -57,7 +58,7 @@ async function browseLobby(page: Page) {
   await expect(page.getByTestId('game-grid').getByTestId('game-tile').first()).toBeVisible();
 
   // A provider page from the providers row.
-  await page.goto('/');
+  await gotoPage(page, '/');
   const provider = page.getByTestId('row-providers').getByTestId('provider-tile').first();
   const name = (await provider.getAttribute('aria-label'))!;
   await provider.click();
@@ -67,7 +68,7 @@ async function browseLobby(page: Page) {
 }
 
 async function searchGames(page: Page) {
-  await page.goto('/');
+  await gotoPage(page, '/');
   await page.getByTestId('search-button').click();
   const overlay = page.getByTestId('search-overlay');
   await expect(overlay).toBeVisible();
@@ -99,6 +100,7 @@ async function searchGames(page: Page) {
 
 test.describe('lobby as a guest', () => {
   test('browses the lobby, a category and a provider page', async ({ page }) => {
+    test.setTimeout(90_000); // two cold starts of the lobby (gotoPage allows each 30 s on a busy machine)
     await browseLobby(page);
   });
 
@@ -108,7 +110,7 @@ test.describe('lobby as a guest', () => {
   });
 
   test('has no My Bets channel', async ({ page }) => {
-    await page.goto('/casino/originals');
+    await gotoPage(page, '/casino/originals');
     const feed = page.getByTestId('live-feed');
     await expect(feed.getByRole('tab', { name: 'All Bets' })).toBeVisible();
     await expect(feed.getByRole('tab', { name: 'My Bets' })).toHaveCount(0);
@@ -137,7 +139,7 @@ test.describe('lobby as a player', () => {
   test('sees their own bet in mine and a big win in lucky_wins', async ({ page }) => {
     test.setTimeout(120_000);
     await signInAs(page, player);
-    await page.goto('/casino/originals');
+    await gotoPage(page, '/casino/originals');
     const feed = page.getByTestId('live-feed');
     await feed.getByRole('tab', { name: 'My Bets' }).click();
     await expect(feed.locator('[role=table]')).toHaveAttribute('aria-busy', 'false');
@@ -165,7 +167,7 @@ test.describe('lobby as a player', () => {
   test('favourites a game; it stays marked after a reload and is listed in Favourites', async ({ page }) => {
     test.setTimeout(60_000);
     await signInAs(page, player);
-    await page.goto('/casino/originals');
+    await gotoPage(page, '/casino/originals');
     const grid = page.getByTestId('game-grid');
     const tile = grid.locator('[data-testid="game-tile"][data-game-id="dice"]');
     const heart = grid.locator('[data-testid="favourite-toggle"][data-favourite-for="dice"]');
@@ -180,13 +182,14 @@ test.describe('lobby as a player', () => {
     expect((await saved).status()).toBe(200);
 
     await page.reload();
+    await pageReady(page);
     await expect(tile).toHaveAttribute('data-favourite', 'true');
     await expect(heart).toHaveAttribute('aria-pressed', 'true');
 
     // The home lobby's Favourites row and the Favourites page list it.
-    await page.goto('/');
+    await gotoPage(page, '/');
     await expect(page.getByTestId('row-favourites').locator('[data-game-id="dice"]').first()).toBeVisible();
-    await page.goto('/casino/favourites');
+    await gotoPage(page, '/casino/favourites');
     await expect(
       page.getByTestId('game-grid').locator('[data-testid="game-tile"][data-game-id="dice"]'),
     ).toBeVisible();
@@ -197,14 +200,14 @@ test.describe('lobby as a player', () => {
       .locator('[data-testid="favourite-toggle"][data-favourite-for="dice"]')
       .click();
     await expect(page.getByTestId('game-grid')).toHaveCount(0, { timeout: 10_000 });
-    await page.goto('/casino/originals');
+    await gotoPage(page, '/casino/originals');
     await expect(tile).toBeVisible();
     await expect(tile).not.toHaveAttribute('data-favourite', 'true');
   });
 
   test('the race page shows the player in the standings after the bets', async ({ page }) => {
     await signInAs(page, player);
-    await page.goto('/leaderboard');
+    await gotoPage(page, '/leaderboard');
     const standings = page.getByTestId('race-standings');
     await expect(standings).toBeVisible();
     await expect(standings.getByTestId('race-entry').filter({ hasText: player.name })).toBeVisible();
@@ -219,7 +222,7 @@ test.describe('territory restrictions', () => {
   test('a blocked tile cannot be opened', async ({ page }) => {
     // Comet Studios is restricted in the United States in the demo catalogue.
     await page.setExtraHTTPHeaders({ [COUNTRY_HEADER!]: 'US' });
-    await page.goto('/casino/game/provider/Comet%20Studios');
+    await gotoPage(page, '/casino/game/provider/Comet%20Studios');
     const tile = page.locator('[data-testid="game-tile"][data-blocked="true"]').first();
     await expect(tile).toBeVisible();
     await expect(tile).toHaveAttribute('aria-disabled', 'true');

@@ -62,3 +62,21 @@ export async function storedToken(page: Page): Promise<string> {
   if (!token) throw new Error('no signed-in user in the page');
   return token;
 }
+
+/**
+ * How long a cold start of the app may take: its modules, the route's module and the first render,
+ * while the other worker's browsers and the server share the machine's two cores. Later waits are for
+ * what the page does, with the usual expect timeout.
+ */
+const COLD_START_MS = 30_000;
+
+/** Waits until the app is past its start-up splash: the shell and the route's page are rendered. */
+export async function pageReady(page: Page): Promise<void> {
+  await expect(page.locator('main#main')).toBeVisible({ timeout: COLD_START_MS });
+}
+
+/** Opens `url` (a full page load) and waits for the app to be past its start-up splash. */
+export async function gotoPage(page: Page, url: string): Promise<void> {
+  await page.goto(url);
+  await pageReady(page);
+}
