@@ -8,6 +8,7 @@
 // passed and listed as flaky. With CI set, a missing browser or an e2e suite that ran no test fails.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -105,6 +106,12 @@ if (want('static')) {
   await timed('typecheck', () => parallelChecks(typechecks, 2));
 }
 
+/**
+ * Test files vitest runs at once. Its default (cores - 1) is one file at a time on a 2-core machine,
+ * which leaves a core idle while a file waits on its database: at least two.
+ */
+const vitestWorkers = Math.max(2, availableParallelism() - 1);
+
 function vitest(label, projects, env = {}) {
   const out = path.join(tmp, `vitest-${label}.json`);
   rmSync(out, { force: true });
@@ -112,7 +119,14 @@ function vitest(label, projects, env = {}) {
   const ok = run(
     `vitest ${label}`,
     bin('vitest'),
-    ['run', ...projectArgs, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`],
+    [
+      'run',
+      ...projectArgs,
+      `--maxWorkers=${vitestWorkers}`,
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${out}`,
+    ],
     { env },
   );
   if (existsSync(out)) {
