@@ -165,7 +165,7 @@ test.describe('lobby as a player', () => {
   });
 
   test('favourites a game; it stays marked after a reload and is listed in Favourites', async ({ page }) => {
-    test.setTimeout(60_000);
+    test.setTimeout(120_000); // six full page loads, each a cold start of the app (gotoPage)
     await signInAs(page, player);
     await gotoPage(page, '/casino/originals');
     const grid = page.getByTestId('game-grid');
