@@ -10,11 +10,12 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { apiLogin, uniqueSuffix } from './helpers/auth';
 import { registerPlayer } from './helpers/games';
-import { toastWith } from './helpers/ui';
+import { closeOpenedContexts, newContext, toastWith } from './helpers/ui';
 import { DEMO_PASSWORD } from './global-setup';
 import { CHROMIUM_PATH, HAS_CHROMIUM } from './playwright.config';
 
 test.skip(!HAS_CHROMIUM, `Chromium not installed at ${CHROMIUM_PATH}: apt-get install -y chromium`);
+test.afterEach(closeOpenedContexts);
 
 /** The rules key of spec 1 section 3 (dated 27.06.2024), as the store persists it. */
 const RULES_KEY = 'chatRulesAccepted:27.06.2024';
@@ -27,7 +28,7 @@ interface SignedIn {
 
 /** A page at 1440 px (the chat is open by default above 1200 px) with `user` signed in. */
 async function openChat(browser: Browser, user: SignedIn, acceptedRules: boolean): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  const context = await newContext(browser, { viewport: { width: 1440, height: 900 } });
   const page = await context.newPage();
   await page.addInitScript(
     ([stored, accepted, key]) => {

@@ -9,6 +9,7 @@
  * is played again with the next round.
  */
 import { expect, test, type Browser, type Page } from '@playwright/test';
+import { closeOpenedContexts, newContext } from './helpers/ui';
 import { CHROMIUM_PATH, HAS_CHROMIUM } from './playwright.config';
 import { call } from './helpers/auth';
 import {
@@ -22,6 +23,7 @@ import {
 } from './helpers/games';
 
 test.skip(!HAS_CHROMIUM, `Chromium not installed at ${CHROMIUM_PATH}: apt-get install -y chromium`);
+test.afterEach(closeOpenedContexts);
 
 const FUNDING = '20';
 const WAGER = '0.5';
@@ -52,7 +54,7 @@ const atomic = (value: string) => {
 };
 
 async function openCrash(browser: Browser, player: Player): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  const context = await newContext(browser, { viewport: { width: 1440, height: 900 } });
   const page = await context.newPage();
   await signInAs(page, player);
   await page.goto('/casino/game/crash');

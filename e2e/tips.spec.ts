@@ -9,11 +9,13 @@
  * player left by an earlier attempt can neither take B's or C's share nor change the balances.
  */
 import { expect, test, type Browser, type Page } from '@playwright/test';
+import { closeOpenedContexts, newContext } from './helpers/ui';
 import { call } from './helpers/auth';
 import { registerPlayer, serverBalance, simulateDeposit, waitForBalance, type Player } from './helpers/games';
 import { CHROMIUM_PATH, HAS_CHROMIUM } from './playwright.config';
 
 test.skip(!HAS_CHROMIUM, `Chromium not installed at ${CHROMIUM_PATH}: apt-get install -y chromium`);
+test.afterEach(closeOpenedContexts);
 
 /** The rules key of spec 1 section 3 (dated 27.06.2024), as the store persists it. */
 const RULES_KEY = 'chatRulesAccepted:27.06.2024';
@@ -22,7 +24,7 @@ const CHANNEL = 'esport_en';
 
 /** A page at 1440 px (chat open), signed in, USDT selected, the chat rules accepted. */
 async function openAs(browser: Browser, user: Player): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  const context = await newContext(browser, { viewport: { width: 1440, height: 900 } });
   const page = await context.newPage();
   await page.addInitScript(
     ([stored, key, channel]) => {

@@ -1,5 +1,12 @@
 /** Page-side helpers for the identity e2e. */
-import { expect, type Locator, type Page } from '@playwright/test';
+import {
+  expect,
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type Locator,
+  type Page,
+} from '@playwright/test';
 
 /**
  * Waits until the ALTCHA widget in `scope` has solved its challenge. The widget starts by itself
@@ -79,4 +86,25 @@ export async function pageReady(page: Page): Promise<void> {
 export async function gotoPage(page: Page, url: string): Promise<void> {
   await page.goto(url);
   await pageReady(page);
+}
+
+/**
+ * Browser contexts a test opened itself, closed after the test whether it passed or failed: a context
+ * left open keeps its pages polling and animating (a crash round, say) for the rest of the worker's
+ * tests, which then run on a busier machine.
+ */
+const opened = new Set<BrowserContext>();
+
+/** `browser.newContext`, closed by {@link closeOpenedContexts} (each spec's `afterEach`). */
+export async function newContext(browser: Browser, options?: BrowserContextOptions): Promise<BrowserContext> {
+  const context = await browser.newContext(options);
+  opened.add(context);
+  return context;
+}
+
+/** Closes every context {@link newContext} opened (closing one twice is harmless). */
+export async function closeOpenedContexts(): Promise<void> {
+  const contexts = [...opened];
+  opened.clear();
+  await Promise.all(contexts.map((context) => context.close().catch(() => undefined)));
 }
