@@ -10,7 +10,7 @@ import { checkLedger } from '../src/modules/ledger/index.js';
 import { settleWonQuizzes } from '../src/modules/chat/index.js';
 import type { AppContext } from '../src/platform/context.js';
 import { createUser, type TestUser } from './helpers/factories.js';
-import { startTestServer, type TestServer } from './helpers/test-server.js';
+import { contextOf, startTestServer, type TestServer } from './helpers/test-server.js';
 import { connectSocket, type TestSocket } from './helpers/ws-client.js';
 
 /**
@@ -30,14 +30,7 @@ beforeAll(async () => {
   t = await startTestServer({ CHAT_QUIZ_REWARD: '2.5', CHAT_QUIZ_CURRENCY: 'usdt' });
   await t.server.listen();
   base = `ws://127.0.0.1:${(t.app.server.address() as { port: number }).port}`;
-  ctx = {
-    config: t.config,
-    database: t.server.database,
-    log: t.server.log,
-    realtime: t.server.realtime,
-    nodeId: t.server.nodeId,
-    ledger: t.server.ledger,
-  };
+  ctx = contextOf(t);
   mod = await createUser(t.server.database, { roles: ['chat_moderator'] });
   admin = await createUser(t.server.database, { roles: ['*'] });
 });

@@ -14,7 +14,7 @@ import { findLinkHosts, normaliseChatText } from '../src/modules/chat/chat-text.
 import { ConfigError, loadConfig } from '../src/platform/config.js';
 import type { AppContext } from '../src/platform/context.js';
 import { createUser, type TestUser } from './helpers/factories.js';
-import { startTestServer, type TestServer } from './helpers/test-server.js';
+import { contextOf, startTestServer, type TestServer } from './helpers/test-server.js';
 import { connectSocket, type TestSocket } from './helpers/ws-client.js';
 
 /**
@@ -35,14 +35,7 @@ beforeAll(async () => {
   t = await startTestServer({ CHAT_IP_MESSAGES_PER_MINUTE: '3', CHAT_LINK_ALLOWLIST: 'nebula.example' });
   await t.server.listen();
   base = `ws://127.0.0.1:${(t.app.server.address() as { port: number }).port}`;
-  ctx = {
-    config: t.config,
-    database: t.server.database,
-    log: t.server.log,
-    realtime: t.server.realtime,
-    nodeId: t.server.nodeId,
-    ledger: t.server.ledger,
-  };
+  ctx = contextOf(t);
 });
 afterAll(async () => {
   for (const s of sockets) s.ws.terminate();

@@ -19,7 +19,7 @@ import { putSetting } from '../src/modules/platform/index.js';
 import type { AppContext, AuthUser } from '../src/platform/context.js';
 import { AppError } from '../src/platform/errors.js';
 import { createUser, type TestUser } from './helpers/factories.js';
-import { startTestServer, type TestServer } from './helpers/test-server.js';
+import { contextOf, startTestServer, type TestServer } from './helpers/test-server.js';
 
 /**
  * The extended engine on a test-only game ("ladder"): each `up` reads one float and survives below 1/2
@@ -73,14 +73,7 @@ const games = (id: string) => (id === 'ladder' ? (ladder as unknown as ExtendedG
 
 beforeAll(async () => {
   t = await startTestServer();
-  ctx = {
-    config: t.config,
-    database: t.server.database,
-    log: t.server.log,
-    realtime: t.server.realtime,
-    nodeId: t.server.nodeId,
-    ledger: t.server.ledger,
-  };
+  ctx = contextOf(t);
 });
 afterAll(async () => {
   await t?.close();

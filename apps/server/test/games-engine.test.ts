@@ -9,21 +9,14 @@ import { putSetting } from '../src/modules/platform/index.js';
 import type { AppContext } from '../src/platform/context.js';
 import { AppError } from '../src/platform/errors.js';
 import { createUser, type TestUser } from './helpers/factories.js';
-import { startTestServer, type TestServer } from './helpers/test-server.js';
+import { contextOf, startTestServer, type TestServer } from './helpers/test-server.js';
 
 /** Engine additions: per-game switch-off (-5), games without demo bets (-7), and bet statistics. */
 let t: TestServer;
 let ctx: AppContext;
 beforeAll(async () => {
   t = await startTestServer();
-  ctx = {
-    config: t.config,
-    database: t.server.database,
-    log: t.server.log,
-    realtime: t.server.realtime,
-    nodeId: t.server.nodeId,
-    ledger: t.server.ledger,
-  };
+  ctx = contextOf(t);
 });
 afterAll(async () => {
   await t?.close();

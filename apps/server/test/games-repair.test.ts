@@ -5,7 +5,7 @@ import { loadAuthUser } from '../src/modules/auth/index.js';
 import { checkLedger } from '../src/modules/ledger/index.js';
 import type { AppContext, AuthUser } from '../src/platform/context.js';
 import { createUser, type TestUser } from './helpers/factories.js';
-import { startTestServer, type TestServer } from './helpers/test-server.js';
+import { contextOf, startTestServer, type TestServer } from './helpers/test-server.js';
 
 /**
  * Crash repair: the engine is stopped between two of its steps (an injected fault throws where a crash
@@ -15,14 +15,7 @@ let t: TestServer;
 let ctx: AppContext;
 beforeAll(async () => {
   t = await startTestServer();
-  ctx = {
-    config: t.config,
-    database: t.server.database,
-    log: t.server.log,
-    realtime: t.server.realtime,
-    nodeId: t.server.nodeId,
-    ledger: t.server.ledger,
-  };
+  ctx = contextOf(t);
 });
 afterAll(async () => {
   await t?.close();

@@ -22,7 +22,7 @@ import { putSetting } from '../src/modules/platform/index.js';
 import { rotateSeeds } from '../src/modules/seeds/index.js';
 import type { AppContext, AuthUser } from '../src/platform/context.js';
 import { createUser } from './helpers/factories.js';
-import { startTestServer, type TestServer } from './helpers/test-server.js';
+import { contextOf, startTestServer, type TestServer } from './helpers/test-server.js';
 
 /**
  * Issue F5 "Done when": 1,000 random bets across all eight games (real and demo, several seed rotations
@@ -33,14 +33,7 @@ let t: TestServer;
 let ctx: AppContext;
 beforeAll(async () => {
   t = await startTestServer();
-  ctx = {
-    config: t.config,
-    database: t.server.database,
-    log: t.server.log,
-    realtime: t.server.realtime,
-    nodeId: t.server.nodeId,
-    ledger: t.server.ledger,
-  };
+  ctx = contextOf(t);
 });
 afterAll(async () => {
   await t?.close();

@@ -15,7 +15,7 @@ import {
 } from '../src/modules/race/index.js';
 import type { AppContext } from '../src/platform/context.js';
 import { createUser, type TestUser } from './helpers/factories.js';
-import { startTestServer, type TestServer } from './helpers/test-server.js';
+import { contextOf, startTestServer, type TestServer } from './helpers/test-server.js';
 
 /**
  * The weekly race: weeks in UTC, the spec's prize shares, the ranking by USD wagered in real bets,
@@ -27,14 +27,7 @@ const USDT = 100_000_000n;
 
 beforeAll(async () => {
   t = await startTestServer();
-  ctx = {
-    config: t.config,
-    database: t.server.database,
-    log: t.server.log,
-    realtime: t.server.realtime,
-    nodeId: t.server.nodeId,
-    ledger: t.server.ledger,
-  };
+  ctx = contextOf(t);
   await setRace({ reward: '1000', currency: 'usdt' });
 });
 afterAll(async () => {

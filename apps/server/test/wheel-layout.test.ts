@@ -5,7 +5,7 @@ import { loadAuthUser } from '../src/modules/auth/index.js';
 import { rotateSeeds } from '../src/modules/seeds/index.js';
 import type { AppContext } from '../src/platform/context.js';
 import { createUser } from './helpers/factories.js';
-import { startTestServer, type TestServer } from './helpers/test-server.js';
+import { contextOf, startTestServer, type TestServer } from './helpers/test-server.js';
 
 /**
  * Issue G4 item 3: wheel layouts are versioned. A bet placed now is stored with `layout: 2` (the public
@@ -16,14 +16,7 @@ let t: TestServer;
 let ctx: AppContext;
 beforeAll(async () => {
   t = await startTestServer();
-  ctx = {
-    config: t.config,
-    database: t.server.database,
-    log: t.server.log,
-    realtime: t.server.realtime,
-    nodeId: t.server.nodeId,
-    ledger: t.server.ledger,
-  };
+  ctx = contextOf(t);
 });
 afterAll(async () => {
   await t?.close();

@@ -1,3 +1,4 @@
+import type { AppContext } from '../../src/platform/context.js';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import pino from 'pino';
@@ -56,6 +57,12 @@ export interface TestServer {
   app: Server['app'];
   config: Config;
   close(): Promise<void>;
+}
+
+/** The module context of a test server, for calling module functions directly. */
+export function contextOf(t: TestServer): AppContext {
+  const { database, log, realtime, nodeId, ledger } = t.server;
+  return { config: t.config, database, log, realtime, nodeId, ledger };
 }
 
 /** A fully assembled server (migrated and seeded) on a fresh database, not listening. */
