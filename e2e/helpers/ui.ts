@@ -43,8 +43,8 @@ export function field(scope: Locator, label: string): Locator {
   return scope.getByLabel(label, { exact: true });
 }
 
-/** The toast list's entry with exactly this text. */
-export function toastWith(page: Page, text: string): Locator {
+/** The toast list's entries with this text (a string matches case-insensitively anywhere; use a RegExp such as /^Success$/ for the exact text). */
+export function toastWith(page: Page, text: string | RegExp): Locator {
   return page.locator('.ui-toast').filter({ hasText: text });
 }
 
