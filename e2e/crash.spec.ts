@@ -3,13 +3,15 @@
  * bet in its betting phase, one cashes out by hand while the multiplier rises, and each page's live
  * players list shows the other's bet and the cash-out. The server's view agrees: the round's bets
  * (CrashState during the pause after the bust) are the cash-out and the loss, the round is in the
- * results (CrashHistory), and both balances moved by exactly the wager and the payout.
+ * results (CrashHistory), and both balances moved by exactly the wager and the payout. A settled crash
+ * bet is a wager record like any bet (G1): it is in the player's history and the live feed's My Bets, and
+ * its overview links to the verification of its round.
  *
  * A round that busts before the cash-out goes through (about 1 in 15 at the first tenths of a second)
  * is played again with the next round.
  */
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { closeOpenedContexts, newContext } from './helpers/ui';
+import { closeOpenedContexts, gotoPage, newContext } from './helpers/ui';
 import { CHROMIUM_PATH, HAS_CHROMIUM } from './playwright.config';
 import { call } from './helpers/auth';
 import {
@@ -168,4 +170,27 @@ test('two players share a round: both bet, one cashes out, each sees the other',
     .poll(async () => atomic(await serverBalance(a.token)))
     .toBe(before.a - wager + atomic(betA!.payout));
   await expect.poll(async () => atomic(await serverBalance(b.token))).toBe(before.b - wager);
+
+  await test.step('the lost bet is in My Bets; its overview links to the round on the fairness page', async () => {
+    const { bets } = await call<{ bets: { id: string; game: string; status: string; payout: string }[] }>(
+      'POST',
+      '/api/games/history',
+      { game: 'crash', limit: 1 },
+      b.token,
+    );
+    expect(bets[0]).toMatchObject({ game: 'crash', status: 'lose', payout: '0' });
+    const id = bets[0]!.id;
+    await gotoPage(pageB, '/casino/originals');
+    const feed = pageB.getByTestId('live-feed');
+    await feed.getByRole('tab', { name: 'My Bets' }).click();
+    const row = feed.locator(`[data-bet-id="${id}"]`);
+    await expect(row).toBeVisible({ timeout: 20_000 });
+    await row.click();
+    const dialog = pageB.getByRole('dialog');
+    await expect(dialog.getByText(`#${id}`)).toBeVisible();
+    await expect(dialog.getByTestId('bet-overview-verify')).toHaveAttribute(
+      'href',
+      `/fairness?verify=crash-${round}`,
+    );
+  });
 });

@@ -9,11 +9,14 @@
  * only the transaction shape below (which statements, in which transactions) is written here, and it
  * must follow games.service.ts and ledger.service.ts.
  *
- * `ledger` (the default): the writes of a bet as the engine sends them:
+ * `ledger` (the default): the writes of a bet as the engine sends them, ONE transaction (G1):
  *   nextval('bets_id_seq')                                                    the bet id
+ *   begin
  *   transfer + postings + player balance, one statement (TRANSFER_ONE_SQL)     wager
- *   begin; update seed_pairs set nonce = nonce + 1 ... returning; insert bet + upsert game_stats; commit
+ *   update seed_pairs set nonce = nonce + 1 ... returning                     nonce
+ *   insert the wager record (RECORD_SQL)                                      bet row
  *   on a win: TRANSFER_ONE_SQL again                                          payout
+ *   commit
  * (The engine reads the bet id in its pre-bet statement, PREBET_SQL, with its checks; this set sends
  * only the `nextval`: the baseline does no more than a bet needs.)
  * `all`: every statement the server sends for the same HTTP call: the bearer session lookup (one
@@ -22,11 +25,8 @@
  * feed's one-second memory cache: about one read per second per server, not per bet.)
  */
 import { RESOLVE_TOKEN_SQL } from '../../apps/server/src/modules/auth/sessions.service.js';
-import {
-  PREBET_SQL,
-  SETTLE_SQL,
-  SETTLE_WITHIN_SECONDS,
-} from '../../apps/server/src/modules/games/games.service.js';
+import { PREBET_SQL } from '../../apps/server/src/modules/games/games.service.js';
+import { RECORD_SQL } from '../../apps/server/src/modules/wagers/record.js';
 import { GAME_SETTING_KEYS } from '../../apps/server/src/modules/games/settings.js';
 import { TRANSFER_ONE_SQL } from '../../apps/server/src/modules/ledger/ledger.service.js';
 import { TAKE_NONCE_SQL } from '../../apps/server/src/modules/seeds/seeds.service.js';
@@ -87,7 +87,6 @@ const metadata = (betId: string) => JSON.stringify({ game: 'dice', bet: betId })
 // pgbench substitutes `:name` even inside string literals: no literal here may contain `:` + a letter
 // or digit (hence ':' || 'wager' below, and the spaces in the params JSON).
 const PG_METADATA = `'{"game":"dice","bet":"' || :bet_id || '"}'`;
-const PG_WAGER_KEY = `'bet:' || :bet_id || ':' || 'wager'`;
 const PG_USER = `('${PLAYER_ID_SQL_PREFIX}' || lpad((:client_id)::text, 12, '0'))::uuid`;
 // sha256 of playerToken(:client_id), computed in SQL (pgbench has no per-client strings).
 const PG_TOKEN_HASH = `encode(sha256(('bets-bench-' || :client_id)::bytea), 'hex')`;
@@ -136,80 +135,77 @@ const transfer = (leg: 'wager' | 'payout'): Statement => {
   };
 };
 
-const wager: Step[] = [transfer('wager')];
-
-const settle: Step[] = [
-  'begin',
-  {
-    name: 'nonce',
-    sql: TAKE_NONCE_SQL,
-    values: (c) => [c.userId],
-    pgbench: [PG_USER],
-    gset: 'seed_',
-    into: (c, row) => {
-      c.seedId = row.id as string;
-      c.nonce = row.nonce as string;
-    },
+const nonce: Statement = {
+  name: 'nonce',
+  sql: TAKE_NONCE_SQL,
+  values: (c) => [c.userId],
+  pgbench: [PG_USER],
+  gset: 'seed_',
+  into: (c, row) => {
+    c.seedId = row.id as string;
+    c.nonce = row.nonce as string;
   },
-  {
-    // The engine's SETTLE_SQL: the bet row (only while its wager transfer is recent) and the
-    // player's game_stats row, in one statement.
-    name: 'bet',
-    sql: SETTLE_SQL,
-    values: (c) => {
-      const win = isWin(c.roll);
-      const payout = win ? WIN_PAYOUT_ATOMIC : 0n;
-      return [
-        c.betId,
-        c.userId,
-        'dice',
-        CURRENCY,
-        false,
-        WAGER_S,
-        win ? WIN_MULTIPLIER_FIXED : '0',
-        win ? WIN_MULTIPLIER.num.toString() : '0',
-        win ? WIN_MULTIPLIER.den.toString() : '1',
-        payout.toString(),
-        (payout - WAGER_ATOMIC).toString(),
-        c.seedId,
-        c.nonce,
-        JSON.stringify(DICE_PARAMS),
-        JSON.stringify({ roll: c.roll }),
-        HOUSE_EDGE_BPS,
-        WAGER,
-        `bet:${c.betId}:wager`,
-        SETTLE_WITHIN_SECONDS,
-      ];
-    },
-    pgbench: [
-      ':bet_id',
-      PG_USER,
-      `'dice'`,
-      `'${CURRENCY}'`,
-      'false',
-      ':wager',
-      ':mult',
-      ':mnum',
-      ':mden',
-      ':payout',
-      ':profit',
-      ':seed_id',
-      ':seed_nonce',
-      `'${JSON.stringify(DICE_PARAMS).replaceAll('":', '": ')}'`,
-      `'{"roll":' || :roll || '}'`,
-      String(HOUSE_EDGE_BPS),
-      `'${WAGER}'`,
-      PG_WAGER_KEY,
-      String(SETTLE_WITHIN_SECONDS),
-    ],
-    // No row means the bet was not inserted: the runner fails the bet.
-    gset: 'stats_',
-    into: () => undefined,
-  },
-  'commit',
-];
+};
 
-const payout: Step[] = [transfer('payout')];
+/** The engine's wager record (modules/wagers RECORD_SQL: arrays of one element here). */
+const record: Statement = {
+  name: 'bet',
+  sql: RECORD_SQL,
+  values: (c) => {
+    const win = isWin(c.roll);
+    const payout = win ? WIN_PAYOUT_ATOMIC : 0n;
+    return [
+      [c.betId],
+      [c.userId],
+      ['dice'],
+      [CURRENCY],
+      [false],
+      [WAGER_S],
+      [win ? WIN_MULTIPLIER_FIXED : '0'],
+      [win ? WIN_MULTIPLIER.num.toString() : '0'],
+      [win ? WIN_MULTIPLIER.den.toString() : '1'],
+      [payout.toString()],
+      [(payout - WAGER_ATOMIC).toString()],
+      [c.seedId],
+      [c.nonce],
+      [JSON.stringify(DICE_PARAMS)],
+      [JSON.stringify({ roll: c.roll })],
+      [HOUSE_EDGE_BPS],
+      [WAGER],
+      ['originals'],
+      [null],
+      [null],
+    ];
+  },
+  pgbench: [
+    'array[:bet_id]',
+    `array[${PG_USER}]`,
+    `array['dice']`,
+    `array['${CURRENCY}']`,
+    'array[false]',
+    'array[:wager]',
+    'array[:mult]',
+    'array[:mnum]',
+    'array[:mden]',
+    'array[:payout]',
+    'array[:profit]',
+    'array[:seed_id]',
+    'array[:seed_nonce]',
+    `array['${JSON.stringify(DICE_PARAMS).replaceAll('":', '": ')}']`,
+    `array['{"roll":' || :roll || '}']`,
+    `array[${HOUSE_EDGE_BPS}]`,
+    `array['${WAGER}']`,
+    `array['originals']`,
+    'array[null::text]',
+    'array[null::timestamptz]',
+  ],
+  // No row means the bet was not inserted: the runner fails the bet.
+  gset: 'record_',
+  into: () => undefined,
+};
+
+/** The bet's transaction: wager, nonce, record and, on a win, the payout. */
+const bet: Step[] = ['begin', transfer('wager'), nonce, record, { ifWin: [transfer('payout')] }, 'commit'];
 
 // ---- The reads of the `all` set, as the server sends them.
 
@@ -234,8 +230,8 @@ const prebet: Statement = {
 
 /** The steps of one bet for a statement set. */
 export function betSteps(set: StatementSet): Step[] {
-  if (set === 'ledger') return [nextBetId, ...wager, ...settle, { ifWin: payout }];
-  return [session, prebet, ...wager, ...settle, { ifWin: payout }];
+  if (set === 'ledger') return [nextBetId, ...bet];
+  return [session, prebet, ...bet];
 }
 
 /** Round trips of one bet (lost, won). */

@@ -250,6 +250,17 @@ describe.skipIf(!enabled)('crash on two nodes with the leader killed mid-round',
         )
       ).map((t) => [t.key, BigInt(t.amount)]),
     );
+    // Every bet is one wager record (modules/wagers), written with its settlement, whoever settled it.
+    const records = new Map(
+      (
+        await database.query<{ user_id: string; payout: string; n: string }>(
+          `select user_id::text as user_id, max(payout)::text as payout, count(*)::text as n from bets
+            where product = 'crash' and reference like $1 group by user_id`,
+          [`${roundId}:%`],
+        )
+      ).map((r) => [r.user_id, r]),
+    );
+    expect(records.size).toBe(PLAYERS);
     let winners = 0;
     for (const [i, u] of players.entries()) {
       const row = byUser.get(u.id);
@@ -268,6 +279,7 @@ describe.skipIf(!enabled)('crash on two nodes with the leader killed mid-round',
       expect(keys.get(crashKey(roundId, u.id, 'wager'))).toBe(USDT);
       expect(keys.get(crashKey(roundId, u.id, 'payout'))).toBe(expected > 0n ? expected : undefined);
       expect(keys.has(crashKey(roundId, u.id, 'refund'))).toBe(false);
+      expect(records.get(u.id)).toEqual({ user_id: u.id, payout: expected.toString(), n: '1' });
       expect((await ledger.balances(u.id)).usdt?.real).toBe(10n * USDT - USDT + expected);
       if (expected > 0n) winners += 1;
     }

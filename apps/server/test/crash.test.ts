@@ -17,7 +17,10 @@ import {
   settleRound,
   type RoundRow,
 } from '../src/modules/crash/index.js';
+import { betOverview, myBets } from '../src/modules/games/index.js';
 import { Ledger, checkLedger } from '../src/modules/ledger/index.js';
+import { raceConsumer, raceWagerOf, raceWeekOf } from '../src/modules/race/index.js';
+import { drainWagers } from '../src/modules/wagers/index.js';
 import type { AppContext, AuthUser } from '../src/platform/context.js';
 import { loadConfig } from '../src/platform/config.js';
 import { AppError } from '../src/platform/errors.js';
@@ -325,7 +328,7 @@ describe('crash rounds on one node', () => {
     await bet(service, claimer);
     await bet(service, auto, { data: { autoCashOut: 120 } });
     await bet(service, loser, { data: { autoCashOut: 5000 } });
-    // A node debits a wager and dies before inserting the bet row.
+    // A node debits a wager and dies before inserting the bet row: one transaction, so nothing stays.
     const orphan = await player();
     expect(
       await code(
@@ -339,7 +342,8 @@ describe('crash rounds on one node', () => {
         ),
       ),
     ).toBe('Error: node died');
-    expect(await balance(orphan.id)).toBe(9n * USDT);
+    expect(await balance(orphan.id)).toBe(10n * USDT);
+    expect(await transfers(`crash:${round}:${orphan.id}:%`)).toEqual([]);
     await waitFor('running', async () => (await openRound())?.phase === 'running');
     await new Promise((r) => setTimeout(r, 300));
     // The leader dies mid-round; a node claims a cash-out and dies before paying it.
@@ -364,13 +368,51 @@ describe('crash rounds on one node', () => {
     ]);
     expect(await balance(auto.id)).toBe(9n * USDT + (USDT * 120n) / 100n);
     expect(await balance(loser.id)).toBe(9n * USDT);
-    const repair = new CrashRepair(ctx, { graceSeconds: 0 });
-    expect((await repair.runOnce()).refunded).toEqual([crashKey(round, orphan.id, 'refund')]);
-    expect((await new CrashRepair(ctx, { graceSeconds: 0 }).runOnce()).refunded).toEqual([]);
+    expect(await new CrashRepair(ctx, { graceSeconds: 0 }).runOnce()).toEqual({ settled: [] });
     expect(await balance(orphan.id)).toBe(10n * USDT);
+    // Every settled bet is a wager record (modules/wagers), once, with its payout.
+    const records = await db.database.query<{ user_id: string; payout: string; product: string }>(
+      `select user_id::text as user_id, payout::text as payout, product from bets
+        where product = 'crash' and reference like $1 order by user_id`,
+      [`${round}:%`],
+    );
+    expect(records).toEqual(
+      [
+        { user_id: claimer.id, payout: parseAmount(claimed.payout, 8).toString(), product: 'crash' },
+        { user_id: auto.id, payout: ((USDT * 120n) / 100n).toString(), product: 'crash' },
+        { user_id: loser.id, payout: '0', product: 'crash' },
+      ].sort((a, b) => (a.user_id < b.user_id ? -1 : 1)),
+    );
+    // ... which every reader of wagers sees: the player's history, the bet overview (its round's game
+    // hash and the chain's salt decide it), and the weekly race through the wager stream.
+    const [lost] = (await myBets(db.database, loser.id, { game: 'crash', limit: 5 })).bets;
+    expect(lost).toMatchObject({ game: 'crash', payout: '0', status: 'lose' });
+    const roundHash = (
+      await db.database.query<{ hash: string; chain_index: number }>(
+        'select hash, chain_index from crash_rounds where id = $1',
+        [round],
+      )
+    )[0];
+    expect((await betOverview(db.database, null, lost!.id)).info).toMatchObject({
+      game: 'crash',
+      server_seed: roundHash?.hash,
+      client_seed: SALT,
+      nonce: roundHash?.chain_index,
+      params: { round },
+    });
+    await drainWagers(db.database, raceConsumer);
+    const usd = (
+      await db.database.query<{ usd: string }>(
+        'select wager_usd::text as usd from crash_bets where round_id = $1 and user_id = $2',
+        [round, loser.id],
+      )
+    )[0]?.usd;
+    expect(Number(usd)).toBeGreaterThan(0);
+    expect(Number(await raceWagerOf(db.database, raceWeekOf(new Date()), loser.id))).toBe(Number(usd));
     const roundRow = (
       await db.database.query<RoundRow>(
-        `select r.id::text as id, r.phase, r.crash_point::text as crash_point from crash_rounds r where r.id = $1`,
+        `select r.id::text as id, r.phase, r.crash_point::text as crash_point, r.house_edge_bps
+           from crash_rounds r where r.id = $1`,
         [round],
       )
     )[0] as RoundRow;

@@ -13,7 +13,7 @@ import {
 import { z } from 'zod';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { loadAuthUser } from '../src/modules/auth/index.js';
-import { ExtendedEngine, GameEngine, repairBets } from '../src/modules/games/index.js';
+import { ExtendedEngine, GameEngine } from '../src/modules/games/index.js';
 import { checkLedger } from '../src/modules/ledger/index.js';
 import { putSetting } from '../src/modules/platform/index.js';
 import type { AppContext, AuthUser } from '../src/platform/context.js';
@@ -103,6 +103,17 @@ async function player(amount = 10n * USDT): Promise<{ u: TestUser; user: AuthUse
 }
 
 const balance = async (u: TestUser) => (await t.server.ledger.balances(u.id)).usdt?.real ?? 0n;
+let deposits = 0;
+const deposit = (u: TestUser, amount: bigint) =>
+  t.server.ledger.transfer({
+    key: `test-deposit:${u.id}:${++deposits}`,
+    kind: 'test',
+    currency: 'usdt',
+    amount,
+    from: { system: 'chain' },
+    to: { user: u.id, kind: 'real' },
+  });
+
 const bet = { api_id: 'ladder', bet: '1', demo: false, currency: 'usdt', quick: true, data: {} };
 const code = (e: unknown) => (e instanceof AppError ? e.code : e);
 
@@ -160,24 +171,21 @@ describe('extended rounds', () => {
     expect(await balance(u)).toBe(expected);
   });
 
-  it('Finish cancels a round without decisions (refund, no bet row); the repair job leaves it alone', async () => {
+  it('Finish cancels a round without decisions (refund, no bet row)', async () => {
     const { single, extended } = engines();
     const { u, user } = await player();
     const opened = await open(single, user);
     const cancelled = await extended.finish(user, { api_id: 'ladder', id: opened.id });
     expect(cancelled.game).toMatchObject({ status: 'cancelled', extendedState: 'finished', profit: '0' });
     expect(await balance(u)).toBe(10n * USDT);
-    await repairBets(ctx, { graceSeconds: 0 });
-    expect(await balance(u)).toBe(10n * USDT);
     const rows = await t.server.database.query('select 1 from bets where id = $1::bigint', [opened.id]);
     expect(rows).toHaveLength(0);
   });
 
-  it('an open round survives a restart (a new engine restores and continues it); repair keeps its wager', async () => {
+  it('an open round survives a restart (a new engine restores and continues it) and keeps its wager', async () => {
     const first = engines();
     const { u, user } = await player();
     const opened = await open(first.single, user);
-    await repairBets(ctx, { graceSeconds: 0 });
     expect(await balance(u)).toBe(9n * USDT);
     const second = engines();
     const restored = await second.extended.restore(user, { api_id: 'ladder' });
@@ -262,35 +270,40 @@ describe('extended rounds', () => {
     }
   });
 
-  it('the repair job returns an extra stake no decision recorded (a crash between its debit and the turn)', async () => {
+  it('a decision whose extra stake the player cannot cover changes nothing (-4, the round stays)', async () => {
     const { single, extended } = engines();
-    const { u, user } = await player(100n * USDT);
+    const { u, user } = await player(USDT);
     let round: ExtendedPlayResponse | undefined;
     for (let attempt = 0; attempt < 20 && !round; attempt++) {
       const opened = await open(single, user);
       if ((await climb(extended, user, opened.id, 1)).result === 'continue') round = opened;
+      else await deposit(u, USDT);
     }
     expect(round).toBeDefined();
     const id = round!.id;
-    // Decision 1's stake debited by a process that died before its transaction: nothing recorded it.
-    await t.server.ledger.transfer({
-      key: `bet:${id}:stake:1`,
-      kind: 'bet',
-      currency: 'usdt',
-      amount: USDT,
-      from: { user: u.id, kind: 'real' },
-      to: { system: 'house' },
-      metadata: { game: 'ladder', bet: id, action: 1 },
-    });
-    // While the round waits at decision 1 the stake stays: a retry of that decision reuses the key.
-    expect((await repairBets(ctx, { graceSeconds: 0 })).stakesRefunded).toEqual([]);
-    // The player takes instead: decision 1 never came, so the stake goes back, once.
-    await extended.finish(user, { api_id: 'ladder', id });
-    const before = await balance(u);
-    const report = await repairBets(ctx, { graceSeconds: 0 });
-    expect(report.stakesRefunded).toEqual([`bet:${id}:stake:1`]);
-    expect(await balance(u)).toBe(before + USDT);
-    expect((await repairBets(ctx, { graceSeconds: 0 })).stakesRefunded).toEqual([]);
+    expect(await balance(u)).toBe(0n);
+    const before = await t.server.database.query(
+      'select actions, stake::text as stake from extended_rounds where id = $1',
+      [id],
+    );
+    const err = await extended
+      .turn(user, { api_id: 'ladder', id, data: { kind: 'double' } })
+      .catch((e: unknown) => e);
+    expect(code(err)).toBe(-4);
+    expect(
+      await t.server.database.query(
+        'select actions, stake::text as stake from extended_rounds where id = $1',
+        [id],
+      ),
+    ).toEqual(before);
+    const stakes = await t.server.database.query(
+      'select 1 from ledger_transfers where idempotency_key = $1',
+      [`bet:${id}:stake:1`],
+    );
+    expect(stakes).toHaveLength(0);
+    // The round goes on: the player may still take it.
+    const taken = await extended.finish(user, { api_id: 'ladder', id });
+    expect(taken.game.extendedState).toBe('finished');
   });
 
   it('caps a payout at max profit and replays every stored round from its revealed seeds', async () => {

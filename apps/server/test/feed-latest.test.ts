@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { type LiveGame, latestWinFromLiveGame, liveGameEvent } from '@nebula/contracts';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { profitUsd } from '../src/modules/feed/index.js';
+import { profitUsd } from '../src/modules/wagers/index.js';
 import { checkLedger } from '../src/modules/ledger/index.js';
 import { createUser, type TestUser } from './helpers/factories.js';
 import { startTestServer, type TestServer } from './helpers/test-server.js';

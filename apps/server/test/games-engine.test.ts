@@ -1,7 +1,8 @@
 import { PlayErrorCode } from '@nebula/contracts';
 import { dice } from '@nebula/games';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { GameEngine, acceptsDemo, type EngineGame } from '../src/modules/games/index.js';
+import { GameEngine, acceptsDemo, type EngineGame, gameStatsConsumer } from '../src/modules/games/index.js';
+import { drainWagers } from '../src/modules/wagers/index.js';
 import { parseGameSettings } from '../src/modules/games/settings.js';
 import { checkLedger } from '../src/modules/ledger/index.js';
 import { loadAuthUser } from '../src/modules/auth/index.js';
@@ -179,6 +180,8 @@ describe('bet statistics', () => {
       const res = await play(u, b);
       expect(res.statusCode, res.body).toBe(200);
     }
+    // The statistics follow the bets through the wager stream, after their commits.
+    await drainWagers(t.server.database, gameStatsConsumer);
     const stats = await t.server.database.query<Record<string, string>>(
       `select game, currency, demo::text as demo, bets::text as bets, wins::text as wins, wagered::text as wagered,
               payout::text as payout, profit::text as profit, wagered_usd::text as wagered_usd
@@ -216,8 +219,22 @@ describe('bet statistics', () => {
     const u = await createUser(t.server.database);
     await fund(u, 1n * USDT);
     expect((await play(u, diceBet({ bet: '2' }))).json()).toEqual({ code: -4, message: 'Not enough money' });
+    await drainWagers(t.server.database, gameStatsConsumer);
     const rows = await t.server.database.query('select 1 from game_stats where user_id = $1', [u.id]);
     expect(rows).toHaveLength(0);
+  });
+});
+
+describe('amounts', () => {
+  it('takes a bet only in the canonical format of money calls (G1: one parser for every amount)', async () => {
+    const u = await createUser(t.server.database);
+    await fund(u, 10n * USDT);
+    for (const bet of [' 1', '1 ', '1,5', '.5', '1.', '+1', '1e0', '0x1']) {
+      const res = await play(u, diceBet({ bet }));
+      expect(res.statusCode, bet).toBe(422);
+      expect(res.json(), bet).toMatchObject({ code: 'invalid_bet' });
+    }
+    expect((await play(u, diceBet({ bet: '1.5' }))).statusCode).toBe(200);
   });
 });
 

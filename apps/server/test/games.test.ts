@@ -2,8 +2,10 @@ import { generateServerSeed, hashServerSeed } from '@nebula/fairness';
 import { payoutFor, verify } from '@nebula/games';
 import { amount, parseAmount, toDecimalString } from '@nebula/money';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { gameStatsConsumer } from '../src/modules/games/index.js';
 import { checkLedger } from '../src/modules/ledger/index.js';
 import { putSetting } from '../src/modules/platform/index.js';
+import { drainWagers } from '../src/modules/wagers/index.js';
 import { createUser, type TestUser } from './helpers/factories.js';
 import { startTestServer, type TestServer } from './helpers/test-server.js';
 
@@ -173,7 +175,9 @@ describe('play', () => {
       [res.json().id],
     );
     expect(rows[0]?.house_edge_bps).toBe(300);
-    // The profile's totals come from settled real bets (wager in USD, to 2 decimals).
+    // The profile's totals come from settled real bets (wager in USD, to 2 decimals), through the
+    // wager stream's statistics consumer.
+    await drainWagers(t.server.database, gameStatsConsumer);
     const profile = await t.app.inject({
       method: 'POST',
       url: '/api/profile/getUser',

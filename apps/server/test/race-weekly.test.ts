@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkLedger } from '../src/modules/ledger/index.js';
 import { putSetting, readLicenseSettings } from '../src/modules/platform/index.js';
 import {
-  foldRaceWagers,
+  raceConsumer,
   isRaceWeek,
   previousRaceWeek,
   racePrizes,
@@ -13,6 +13,7 @@ import {
   raceWeekOf,
   settleRaceWeek,
 } from '../src/modules/race/index.js';
+import { deliverWagers, drainWagers } from '../src/modules/wagers/index.js';
 import type { AppContext } from '../src/platform/context.js';
 import { createUser, type TestUser } from './helpers/factories.js';
 import { contextOf, startTestServer, type TestServer } from './helpers/test-server.js';
@@ -183,9 +184,9 @@ describe('standings and payout of a closed week', () => {
   it('gives the same standings whatever part is folded into race_wagers', async () => {
     const before = await raceStandings(t.server.database, WEEK, 25);
     expect(before).toHaveLength(23);
-    await foldRaceWagers(t.server.database, { marginSeconds: 0, batch: 17 });
+    await deliverWagers(t.server.database, raceConsumer, 17);
     expect(await raceStandings(t.server.database, WEEK, 25)).toEqual(before);
-    for (let i = 0; i < 5; i++) await foldRaceWagers(t.server.database, { marginSeconds: 0 });
+    for (let i = 0; i < 5; i++) await drainWagers(t.server.database, raceConsumer);
     expect(await raceStandings(t.server.database, WEEK, 25)).toEqual(before);
     const folded = await t.server.database.query<{ n: string }>(
       "select count(*)::text as n from race_wagers where week = '2024-01-01'",

@@ -56,4 +56,11 @@ export {
   formatFiat,
   toDecimalString,
 } from './format.js';
-export { type ParseAmountOptions, type ParseAmountResult, parseAmount, tryParseAmount } from './parse.js';
+export {
+  CANONICAL_AMOUNT,
+  type ParseAmountOptions,
+  type ParseAmountResult,
+  parseAmount,
+  parseWireAmount,
+  tryParseAmount,
+} from './parse.js';

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { MAX_STORABLE_ATOMIC, amount } from './amount.js';
 import { MoneyError, type MoneyErrorCode } from './errors.js';
 import { toDecimalString } from './format.js';
-import { parseAmount, tryParseAmount } from './parse.js';
+import { CANONICAL_AMOUNT, parseAmount, parseWireAmount, tryParseAmount } from './parse.js';
 
 describe('parseAmount', () => {
   it.each([
@@ -91,6 +91,53 @@ describe('tryParseAmount', () => {
     const result = tryParseAmount('x', 8);
     expect(result.ok).toBe(false);
     if (!result.ok) expect(result.error.code).toBe('not_a_number');
+  });
+});
+
+describe('parseWireAmount (the one format of money calls)', () => {
+  it.each([
+    ['1', 100_000_000n],
+    ['0.5', 50_000_000n],
+    ['12.50000000', 1_250_000_000n],
+    ['0.00000001', 1n],
+  ])('reads %s', (input, expected) => {
+    expect(parseWireAmount(input, 8)).toEqual({ ok: true, value: expected });
+  });
+
+  it.each([' 1', '1 ', '1,5', '.5', '1.', '+1', '-1', '1e3', '0x10', 'NaN', '１', '1_000', '1.2.3'])(
+    'refuses %j as not_a_number, with the format in the message',
+    (input) => {
+      const r = parseWireAmount(input, 8);
+      expect(r.ok).toBe(false);
+      if (!r.ok) {
+        expect(r.error.code).toBe('not_a_number');
+        expect(r.error.message).toContain("one '.' decimal point");
+      }
+    },
+  );
+
+  it('refuses blank text as empty and keeps the other checks (decimals, size)', () => {
+    expect(parseWireAmount('', 8)).toMatchObject({ ok: false, error: { code: 'empty' } });
+    expect(parseWireAmount('   ', 8)).toMatchObject({ ok: false, error: { code: 'empty' } });
+    expect(parseWireAmount('0.001', 2)).toMatchObject({ ok: false, error: { code: 'too_many_decimals' } });
+    expect(parseWireAmount('5', 0, { max: amount(4n) })).toMatchObject({
+      ok: false,
+      error: { code: 'too_large' },
+    });
+  });
+
+  it('accepts exactly what toDecimalString writes', () => {
+    fc.assert(
+      fc.property(
+        fc.bigInt({ min: 0n, max: MAX_STORABLE_ATOMIC }),
+        fc.integer({ min: 0, max: 18 }),
+        (v, d) => {
+          const text = toDecimalString(amount(v), d);
+          expect(CANONICAL_AMOUNT.test(text)).toBe(true);
+          expect(parseWireAmount(text, d)).toEqual({ ok: true, value: v });
+        },
+      ),
+    );
   });
 });
 

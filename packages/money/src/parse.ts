@@ -15,6 +15,12 @@ import { toDecimalString } from './format.js';
 
 /** Options of {@link parseAmount}. */
 export interface ParseAmountOptions {
+  /**
+   * Accept only the wire format of money calls ({@link CANONICAL_AMOUNT}: digits, optionally one '.'
+   * and more digits; no spaces, comma, sign or exponent). Every money call of the API parses its
+   * amounts with this on ({@link parseWireAmount}), so `" 1"`, `"1,5"` and `".5"` are refused alike.
+   */
+  readonly canonical?: boolean;
   /** Largest accepted amount in atomic units (inclusive); above it the input is `too_large`. */
   readonly max?: Amount;
   /** Accept ',' as the decimal separator. Default true. */
@@ -26,6 +32,9 @@ export type ParseAmountResult =
   { readonly ok: true; readonly value: Amount } | { readonly ok: false; readonly error: MoneyError };
 
 const NUMBER = /^(-?)(\d*)(?:[.,](\d*))?$/;
+
+/** The one format of an amount in an API call: `12`, `12.5`, `0.00000001`. */
+export const CANONICAL_AMOUNT = /^\d+(\.\d+)?$/;
 
 /**
  * Parses a player's decimal string into atomic units of a currency with `decimals` decimals.
@@ -40,6 +49,14 @@ export function parseAmount(input: string, decimals: number, opts: ParseAmountOp
   assertDecimals(decimals);
   if (typeof input !== 'string') {
     throw new MoneyError('not_a_number', 'The amount must be text such as 12.5.');
+  }
+  if (opts.canonical && !CANONICAL_AMOUNT.test(input)) {
+    throw new MoneyError(
+      input.trim().length === 0 ? 'empty' : 'not_a_number',
+      input.trim().length === 0
+        ? 'Enter an amount.'
+        : `"${preview(input)}" is not an amount: use digits and one '.' decimal point, e.g. 12.5 (no spaces, commas or signs).`,
+    );
   }
   const text = input.trim();
   if (text.length === 0) throw new MoneyError('empty', 'Enter an amount.');
@@ -91,6 +108,18 @@ export function tryParseAmount(
     if (error instanceof MoneyError) return { ok: false, error };
     throw error;
   }
+}
+
+/**
+ * An amount of an API money call (a bet, a tip, a rain, a withdrawal...), in the one canonical format
+ * ({@link CANONICAL_AMOUNT}): {@link tryParseAmount} with `canonical` on.
+ */
+export function parseWireAmount(
+  input: string,
+  decimals: number,
+  opts: Omit<ParseAmountOptions, 'canonical' | 'allowComma'> = {},
+): ParseAmountResult {
+  return tryParseAmount(input, decimals, { ...opts, canonical: true });
 }
 
 function tooLarge(max: Amount | undefined, decimals: number): MoneyError {

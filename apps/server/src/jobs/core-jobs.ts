@@ -3,11 +3,12 @@ import type { AppContext } from '../platform/context.js';
 import { pruneUsedCaptchas } from '../modules/captcha/index.js';
 import { registerChatJobs } from '../modules/chat/index.js';
 import { registerCrashJobs } from '../modules/crash/index.js';
+import { gameStatsConsumer } from '../modules/games/index.js';
 import { registerDepositJobs } from '../modules/deposits/index.js';
-import { registerGameJobs } from '../modules/games/index.js';
 import { registerPriceJobs } from '../modules/prices/index.js';
-import { registerRaceJobs } from '../modules/race/index.js';
+import { raceConsumer, registerRaceJobs } from '../modules/race/index.js';
 import { registerTipsJobs } from '../modules/tips/index.js';
+import { registerWagerStream } from '../modules/wagers/index.js';
 import { registerWithdrawalJobs } from '../modules/withdrawals/index.js';
 import type { JobRunner } from './runner.js';
 
@@ -38,9 +39,10 @@ export function registerCoreJobs(jobs: JobRunner, ctx: AppContext): void {
   registerDepositJobs(jobs, ctx);
   registerPriceJobs(jobs, ctx);
   registerWithdrawalJobs(jobs, ctx);
-  registerGameJobs(jobs, ctx);
   registerCrashJobs(jobs, ctx);
   registerRaceJobs(jobs, ctx);
   registerTipsJobs(jobs, ctx);
   registerChatJobs(jobs, ctx);
+  // The consumers of the wager stream: whatever follows from a settled stake, once, after its commit.
+  registerWagerStream(jobs, ctx, [gameStatsConsumer, raceConsumer]);
 }

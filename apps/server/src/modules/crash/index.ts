@@ -35,14 +35,8 @@ export {
 export { CRASH_DEFAULTS, type CrashOptions, crashOptionsFromEnv } from './config.js';
 export { CrashLoop } from './loop.js';
 export { CrashRepair, type CrashRepairReport } from './repair.js';
-export {
-  CrashService,
-  type CrashBetInput,
-  type CrashServiceOptions,
-  MAX_CAP_HUNDREDTHS,
-  usdOf,
-} from './service.js';
-export { crashKey, payBet, refundOrphanWagers, settleRound } from './settle.js';
+export { CrashService, type CrashBetInput, type CrashServiceOptions, MAX_CAP_HUNDREDTHS } from './service.js';
+export { crashKey, crashWagerRecord, markSettled, payBet, settleRound } from './settle.js';
 export { type BetRow, type RoundRow, outcomeOf } from './views.js';
 
 const services = new WeakMap<AppContext['database'], CrashService>();

@@ -2,10 +2,10 @@
  * Crash bets, cash-outs and cancellations (any node), and the read side (current round, history).
  *
  * A bet, in order:
- *  1. Checks before money moves, as the games engine makes them: in-house games on (-99), signed in
+ *  1. The stake policy of the wagers module, as for every product: in-house games on (-99), signed in
  *     (-2), crash not switched off (-5), no demo bets (-7), params (422), currency and amount (422),
  *     minimal wager (-1), self-exclusion (403), a price (-10), max bet in EUR (-9), an auto target whose
- *     profit exceeds the max profit (-11), and a round taking bets (-6). Without an auto target the bet
+ *     profit exceeds the max profit (-11); then a round taking bets (-6). Without an auto target the bet
  *     is cashed out automatically at the max-profit cap, so no payout can exceed it.
  *  2. The wager is debited with key `crash:{round}:{user}:wager` (-4 when the balance is short). The key
  *     makes a second bet of the player in the round a replay (or a conflict): it never moves money.
@@ -19,7 +19,8 @@
  * before the bust and before the auto target it claims a manual cash-out at that millisecond; after the
  * target (reached) it claims the auto cash-out. Two requests, on one node or two, cannot both claim it.
  * The claimer pays with key `:payout`; any later request, and the leader's settlement, replay the same
- * key with the same amount (a pure function of the row), so the payout moves once.
+ * key with the same amount (a pure function of the row), so the payout moves once. Whoever marks a bet
+ * settled writes its wager record (modules/wagers) in the same transaction.
  */
 import {
   Channels,
@@ -41,13 +42,19 @@ import {
   crashTargetCap,
   timeFor,
 } from '@nebula/games';
-import { amount, mulRatio, parseAmount, toDecimalString, tryParseAmount } from '@nebula/money';
+import type { Amount } from '@nebula/money';
 import type { AppContext, AuthUser } from '../../platform/context.js';
 import { AppError, validationError } from '../../platform/errors.js';
-import { InsufficientFundsError } from '../ledger/index.js';
-import { priceFeedFor, usdToAtomic } from '../prices/index.js';
+import { priceFeedFor } from '../prices/index.js';
+import {
+  type PrebetRow as StakePrebetRow,
+  checkStake,
+  maxProfitError,
+  placeStake,
+  prebetSql,
+} from '../wagers/index.js';
 import { crashSettingKeys, parseCrashSettings } from './settings.js';
-import { crashKey, payBet } from './settle.js';
+import { announceSettled, crashKey, markSettled, payBet } from './settle.js';
 import {
   BET_COLUMNS,
   ROUND_COLUMNS,
@@ -75,26 +82,16 @@ export const BET_EVENT_WINDOW_MS = 200;
 /** The highest auto cash-out a max-profit cap may set (10^13 x): keeps rounds and numbers bounded. */
 export const MAX_CAP_HUNDREDTHS = 10n ** 15n;
 
-/** The USD value of `atomic` units at `priceUsd` (8 decimals, rounded down), as the games engine keeps it. */
-export function usdOf(atomic: bigint, priceUsd: string, decimals: number): string {
-  const price = parseAmount(priceUsd, 12);
-  return toDecimalString(mulRatio(amount(atomic), price, 10n ** BigInt(decimals + 4), 'floor'), 8);
-}
-
 const playError = (code: number, message: string) => AppError.domain(code, message);
 const badStage = (message = 'Cannot place bet at this stage of the game') =>
   playError(PlayErrorCode.BadStage, message);
 
-const PREBET_SQL = `select
-  (select jsonb_object_agg(key, value) from settings where key = any($1::text[])) as settings,
-  (select decimals from currencies where id = $2::text and enabled) as decimals,
-  u.excluded, u.name, u.avatar, u.private_bets, r.id as round_id, r.open,
-  (extract(epoch from clock_timestamp()) * 1000)::float8 as db_now
-from (select 1) one
-left join (select id, coalesce(self_excluded_until > now(), false) as excluded, name, avatar, private_bets
-             from users where id = $3::uuid) u on true
-left join (select id::text as id, phase = 'betting' and clock_timestamp() < betting_ends_at as open
-             from crash_rounds where settled_at is null) r on true`;
+/** The policy's reads (modules/wagers `prebetSql`) plus the open round and the database clock. */
+const PREBET_SQL = prebetSql({
+  columns: `r.id as round_id, r.open, (extract(epoch from clock_timestamp()) * 1000)::float8 as db_now`,
+  joins: `left join (select id::text as id, phase = 'betting' and clock_timestamp() < betting_ends_at as open
+             from crash_rounds where settled_at is null) r on true`,
+});
 
 const INSERT_SQL = `with r as (
   select id from crash_rounds
@@ -113,7 +110,7 @@ returning round_id::text`;
  * what it asked for, and nothing is claimed in the future.
  */
 const CLAIM_SQL = `with r as (
-  select id, crash_point, bust_ms, phase, started_at,
+  select id, crash_point, house_edge_bps, bust_ms, phase, started_at,
          floor(extract(epoch from (clock_timestamp() - started_at)) * 1000) as now_ms
     from crash_rounds where id = $1::bigint and phase = 'running' for share
 ), q as (
@@ -129,17 +126,12 @@ const CLAIM_SQL = `with r as (
      and ((q.ms < b.target_ms and q.ms < r.bust_ms) or (q.ms >= b.target_ms and b.target <= r.crash_point))
   returning b.*
 )
-select ${BET_COLUMNS}, r.phase, r.crash_point::text as crash_point, r.bust_ms::text as bust_ms,
+select ${BET_COLUMNS}, r.id::text as id, r.phase, r.crash_point::text as crash_point, r.house_edge_bps,
+       r.bust_ms::text as bust_ms,
        q.ms::text as elapsed_ms, '0' as betting_left_ms,
        (extract(epoch from clock_timestamp()) * 1000)::float8 as db_now
   from b join r on r.id = b.round_id join q on q.user_id = b.user_id
   join users u on u.id = b.user_id join currencies k on k.id = b.currency`;
-
-/** Marks paid cash-outs of one round settled (`$2` users, `$3` hundredths, `$4` payouts). */
-const SETTLE_MANY_SQL = `update crash_bets b
-   set multiplier = x.multiplier, payout = x.payout, settled_at = clock_timestamp()
-  from unnest($2::uuid[], $3::bigint[], $4::numeric[]) as x (user_id, multiplier, payout)
- where b.round_id = $1::bigint and b.user_id = x.user_id and b.settled_at is null`;
 
 /** Claim batches in flight per node, and the most requests in one batch. */
 const CLAIM_BATCHES = 4;
@@ -164,7 +156,12 @@ interface PendingClaim {
 
 /** A claimed bet with its round's fields, as {@link CLAIM_SQL} returns it. */
 type ClaimRow = BetRow &
-  Pick<RoundRow, 'phase' | 'crash_point' | 'bust_ms' | 'elapsed_ms' | 'betting_left_ms'> & { db_now: number };
+  Pick<
+    RoundRow,
+    'id' | 'phase' | 'crash_point' | 'house_edge_bps' | 'bust_ms' | 'elapsed_ms' | 'betting_left_ms'
+  > & {
+    db_now: number;
+  };
 
 /**
  * This node's clock against the database clock, from the statements that return the database time:
@@ -186,11 +183,7 @@ export class DatabaseClock {
   }
 }
 
-interface PrebetRow {
-  settings: Record<string, unknown> | null;
-  decimals: number | null;
-  excluded: boolean | null;
-  name: string | null;
+interface PrebetRow extends StakePrebetRow {
   round_id: string | null;
   open: boolean | null;
   db_now: number;
@@ -203,7 +196,7 @@ export interface CrashServiceOptions {
     afterClaim?: (round: string, user: string) => void | Promise<void>;
     /** Runs after a cash-out request arrived and before its claim runs (a request waiting in a queue). */
     beforeClaim?: (round: string, user: string) => void | Promise<void>;
-    /** Runs after the wager debit and before the bet row insert; a throw leaves an orphan wager. */
+    /** Runs inside the bet's transaction after the wager debit, before the bet row insert. */
     afterWager?: (round: string, user: string) => void | Promise<void>;
   };
 }
@@ -238,89 +231,81 @@ export class CrashService {
     )[0];
     if (pre) this.clock.sample(pre.db_now, sent, Date.now());
     const settings = parseCrashSettings(pre?.settings);
-    if (settings.disabled) throw playError(PlayErrorCode.Disabled, 'In-house games are temporarily disabled');
-    if (!user) throw playError(PlayErrorCode.AuthorizationRequired, 'Authorization is required');
-    if (settings.unavailable) throw playError(PlayErrorCode.Unavailable, 'Game is temporarily unavailable');
-    if (input.demo) throw playError(PlayErrorCode.NoDemo, 'This game does not accept bets in demo mode');
-    const params = crashParamsSchema.safeParse(input.data ?? {});
-    if (!params.success) throw validationError(params.error, 'data');
-    const decimals = pre?.decimals ?? null;
-    if (decimals === null) throw new AppError(422, 'unknown_currency', 'Unknown currency.');
-    const parsed = tryParseAmount(input.bet, decimals);
-    if (!parsed.ok) throw new AppError(422, 'invalid_bet', parsed.error.message);
-    const wager = parsed.value;
-    if (wager < 1n)
-      throw playError(PlayErrorCode.MinimalWager, `Minimal wager is ${toDecimalString(1n, decimals)}`);
-    if (pre?.excluded)
-      throw new AppError(
-        403,
-        'self_excluded',
-        'Your account is self-excluded: deposits and games are closed until it ends.',
-      );
-
-    const quote = await this.feed.price(input.currency);
-    const maxBet = usdToAtomic(settings.maxBetEur, quote?.eur ?? '0', decimals, 'floor');
-    const maxProfit = usdToAtomic(settings.maxProfitUsd, quote?.usd ?? '0', decimals, 'floor');
-    if (maxBet === null || maxProfit === null)
-      throw playError(PlayErrorCode.NoPrice, 'Failed to get token price, try again later');
-    if (wager > maxBet) throw playError(PlayErrorCode.MaxBet, `Max bet amount: ${settings.maxBetEur} EUR`);
-    const capRaw = crashTargetCap(wager, maxProfit);
-    const cap = capRaw < MAX_CAP_HUNDREDTHS ? capRaw : MAX_CAP_HUNDREDTHS;
-    const auto = params.data.autoCashOut === undefined ? null : BigInt(params.data.autoCashOut);
-    const target = auto ?? cap;
-    if (target > cap || target < BigInt(CRASH_MIN_TARGET))
-      throw playError(PlayErrorCode.MaxProfit, `Max profit per bet: ${settings.maxProfitUsd} USD`);
+    let target = 0n;
+    let auto: bigint | null = null;
+    const stake = await checkStake({
+      product: 'crash',
+      user,
+      settings,
+      game: { id: 'crash', available: !settings.unavailable, acceptsDemo: false },
+      demo: input.demo,
+      params: () => {
+        const parsed = crashParamsSchema.safeParse(input.data ?? {});
+        if (!parsed.success) throw validationError(parsed.error, 'data');
+        return parsed.data;
+      },
+      currency: input.currency,
+      bet: input.bet,
+      pre,
+      maxProfit: (wager: Amount, params, maxProfit) => {
+        const capRaw = crashTargetCap(wager, maxProfit);
+        const cap = capRaw < MAX_CAP_HUNDREDTHS ? capRaw : MAX_CAP_HUNDREDTHS;
+        auto = params.autoCashOut === undefined ? null : BigInt(params.autoCashOut);
+        target = auto ?? cap;
+        if (target > cap || target < BigInt(CRASH_MIN_TARGET)) throw maxProfitError(settings.maxProfitUsd);
+      },
+      price: (currency) => this.feed.price(currency),
+    });
+    const { wager } = stake;
     const round = pre?.round_id;
     if (!round || !pre.open) throw badStage();
-    const wagerUsd = usdOf(wager, quote?.usd ?? '0', decimals);
+    const player = stake.user.id;
 
-    try {
-      await ledger.transfer({
-        key: crashKey(round, user.id, 'wager'),
-        kind: 'bet',
-        currency: input.currency,
-        amount: wager,
-        from: { user: user.id, kind: 'real' },
-        to: { system: 'house' },
-        metadata: { game: 'crash', round },
-      });
-    } catch (err) {
-      if (err instanceof InsufficientFundsError)
-        throw playError(PlayErrorCode.NotEnoughMoney, 'Not enough money');
-      if (err instanceof AppError && err.code === 'idempotency_conflict')
-        throw badStage('You already placed a bet in this round');
-      throw err;
-    }
-    await this.opts.faults?.afterWager?.(round, user.id);
-    const inserted = await database.query(
-      INSERT_SQL,
-      [
-        round,
-        user.id,
-        input.currency,
-        wager.toString(),
-        wagerUsd,
-        auto?.toString() ?? null,
-        target.toString(),
-        timeFor(target),
-      ],
-      'crash.insert_bet',
-    );
-    if (inserted.length === 0) {
-      const existing = await this.betOf(round, user.id);
-      if (existing) throw badStage('You already placed a bet in this round');
-      await ledger.transfer({
-        key: crashKey(round, user.id, 'refund'),
-        kind: 'bet_refund',
-        currency: input.currency,
-        amount: wager,
-        from: { system: 'house' },
-        to: { user: user.id, kind: 'real' },
-        metadata: { game: 'crash', round },
-      });
-      throw badStage();
-    }
-    const [bet, current] = await Promise.all([this.betOf(round, user.id), this.round(round)]);
+    await ledger.transaction(async (scoped, tx) => {
+      try {
+        await placeStake(
+          scoped,
+          {
+            stake: { product: 'crash', round, user: player },
+            userId: player,
+            currency: input.currency,
+            demo: false,
+            metadata: { game: 'crash', round },
+          },
+          wager,
+        );
+      } catch (err) {
+        // The key makes a second bet of the player in the round a replay or a conflict, never a debit.
+        if (err instanceof AppError && err.code === 'idempotency_conflict')
+          throw badStage('You already placed a bet in this round');
+        throw err;
+      }
+      await this.opts.faults?.afterWager?.(round, player);
+      const inserted = await tx.query(
+        INSERT_SQL,
+        [
+          round,
+          player,
+          input.currency,
+          wager.toString(),
+          stake.wagerUsd,
+          (auto as bigint | null)?.toString() ?? null,
+          target.toString(),
+          timeFor(target),
+        ],
+        'crash.insert_bet',
+      );
+      if (inserted.length === 0) {
+        // Rolled back with the debit: either the player's bet exists (a replayed key) or betting closed.
+        const existing = await tx.query(
+          'select 1 from crash_bets where round_id = $1::bigint and user_id = $2::uuid',
+          [round, player],
+        );
+        throw existing.length ? badStage('You already placed a bet in this round') : badStage();
+      }
+    });
+    const userId = player;
+    const [bet, current] = await Promise.all([this.betOf(round, userId), this.round(round)]);
     if (!bet || !current) throw new Error('crash bet vanished');
     this.announceBet(round, betView(bet, current));
     return playResponse(bet, current);
@@ -405,16 +390,15 @@ export class CrashService {
         if (result instanceof AppError) settle(paid[i]?.row.user_id ?? '', (c) => c.reject(result));
         return !(result instanceof AppError);
       });
-      await this.ctx.database.query(
-        SETTLE_MANY_SQL,
-        [
-          round,
-          done.map((d) => d.row.user_id),
-          done.map((d) => d.outcome.multiplier.toString()),
-          done.map((d) => d.outcome.payout.toString()),
-        ],
-        'crash.bets_settled',
+      // The payouts moved (or were replays): mark the bets settled with their wager records, at once.
+      const recorded = await this.ctx.database.transaction((tx) =>
+        markSettled(
+          tx,
+          paid[0]?.row ?? { id: round, crash_point: '0', house_edge_bps: 0 },
+          done.map((d) => ({ bet: d.row, outcome: d.outcome })),
+        ),
       );
+      announceSettled(this.ctx, recorded);
       for (const { row } of done) settle(row.user_id, (c) => c.resolve(playResponse(row, row)));
     } catch (err) {
       // Claimed and unpaid bets are paid by a repeated request or by the round's settlement.

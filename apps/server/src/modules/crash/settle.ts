@@ -1,70 +1,174 @@
 /**
- * Crash money after a bet was placed, exactly once. Three ledger keys per bet:
- * `crash:{round}:{user}:wager` (taken when the bet is placed, service.ts), `:payout` (a cash-out) and
- * `:refund` (a cancelled bet, or a wager whose bet row was never inserted). The ledger moves a key's
- * money once, and the amount of each transfer is a pure function of the bet row (`outcomeOf`), so any
- * node may pay any bet any number of times: the first transfer moves the money, the others are replays.
+ * Crash money after a bet was placed, exactly once. Three ledger keys per bet (modules/wagers
+ * `stakeKey`): `crash:{round}:{user}:wager` (taken with the bet row in one transaction, service.ts),
+ * `:payout` (a cash-out) and `:refund` (a cancelled bet). The ledger moves a key's money once, and the
+ * amount of each transfer is a pure function of the bet row (`outcomeOf`), so any node may pay any bet
+ * any number of times: the first transfer moves the money, the others are replays.
  *
- * - {@link payBet} pays (or refunds) one bet whose outcome is known and marks it settled.
+ * - {@link payBet} pays (or refunds) one bet whose outcome is known, marks it settled and writes its
+ *   wager record (modules/wagers), in ONE transaction.
  * - {@link settleRound} finishes a busted round: auto cash-outs whose target was reached are claimed,
  *   every unsettled bet is paid, then the round is marked settled. A manual cash-out claimed by a node
  *   that died before paying is paid here. Runs on the leader after the bust, and again from the repair
  *   job; it is idempotent.
- * - {@link refundOrphanWagers} returns wagers debited by a node that died before inserting the bet row.
- *   A bet row can only be inserted while its round takes bets (the insert locks the round row and checks
- *   the phase), so once the round has left betting a wager without a row will never get one.
  */
-import { crash } from '@nebula/games';
+import { crash, crashRatio, ratio } from '@nebula/games';
 import type { AppContext } from '../../platform/context.js';
+import type { Session } from '../../db/client.js';
+import { toDecimalString } from '@nebula/money';
+import {
+  type StakeAccount,
+  type WagerRecord,
+  payStake,
+  profitUsd,
+  publishLiveBet,
+  recordWagers,
+  stakeKey,
+} from '../wagers/index.js';
 import { BET_COLUMNS, type BetOutcome, type BetRow, type RoundRow, outcomeOf } from './views.js';
 
 /** The ledger key of a bet's transfer. */
 export const crashKey = (round: string, user: string, what: 'wager' | 'payout' | 'refund') =>
-  `crash:${round}:${user}:${what}`;
+  stakeKey({ product: 'crash', round, user }, what);
 
-/**
- * Pays or refunds one bet whose outcome is final (cashed out, lost or cancelled) and marks it settled.
- * Returns the outcome ('active' bets are left alone).
- */
-export async function payBet(
-  ctx: Pick<AppContext, 'database' | 'ledger'>,
-  round: Pick<RoundRow, 'phase' | 'crash_point'>,
+/** The wager record of a settled crash bet (not of a cancelled one: it took no stake). */
+export function crashWagerRecord(
   bet: Pick<
     BetRow,
-    'round_id' | 'user_id' | 'currency' | 'wager' | 'target' | 'status' | 'cashout_ms' | 'cashout_kind'
+    | 'round_id'
+    | 'user_id'
+    | 'currency'
+    | 'wager'
+    | 'wager_usd'
+    | 'auto_cash_out'
+    | 'cashout_ms'
+    | 'cashout_kind'
+    | 'placed_at'
   >,
+  round: Pick<RoundRow, 'crash_point' | 'house_edge_bps'>,
+  outcome: BetOutcome,
+): WagerRecord {
+  return {
+    product: 'crash',
+    reference: `${bet.round_id}:${bet.user_id}`,
+    game: crash.id,
+    userId: bet.user_id,
+    currency: bet.currency,
+    demo: false,
+    wager: BigInt(bet.wager),
+    payout: outcome.payout,
+    multiplier: outcome.payout > 0n ? crashRatio(outcome.multiplier) : ratio(0),
+    params: { round: bet.round_id, auto_cash_out: bet.auto_cash_out },
+    outcome: { crash_point: round.crash_point, cashout_ms: bet.cashout_ms, cashout_kind: bet.cashout_kind },
+    houseEdgeBps: round.house_edge_bps,
+    wagerUsd: bet.wager_usd,
+    placedAt: bet.placed_at,
+  };
+}
+
+/** Marks paid cash-outs of one round settled (`$2` users, `$3` hundredths, `$4` payouts). */
+export const SETTLE_MANY_SQL = `update crash_bets b
+   set multiplier = x.multiplier, payout = x.payout, settled_at = clock_timestamp()
+  from unnest($2::uuid[], $3::bigint[], $4::numeric[]) as x (user_id, multiplier, payout)
+ where b.round_id = $1::bigint and b.user_id = x.user_id and b.settled_at is null
+returning b.user_id::text as user_id`;
+
+type SettledBet = Parameters<typeof crashWagerRecord>[0] &
+  Pick<BetRow, 'decimals' | 'name' | 'avatar' | 'private_bets'>;
+
+/** What settling needs of the context: the ledger, and what the live feed publishes through. */
+export type SettleContext = Pick<AppContext, 'database' | 'ledger' | 'realtime' | 'log'>;
+
+/**
+ * Marks bets of one round settled and writes the wager records of those this call settled, in the
+ * caller's transaction (a bet settled before, by another node or request, is left as it is). Returns
+ * the bets this call settled and recorded (cancelled ones are not recorded), for {@link announceSettled}.
+ */
+export async function markSettled<B extends Parameters<typeof crashWagerRecord>[0]>(
+  tx: Pick<Session, 'query'>,
+  round: Pick<RoundRow, 'id' | 'crash_point' | 'house_edge_bps'>,
+  settled: readonly { bet: B; outcome: BetOutcome }[],
+): Promise<{ bet: B; outcome: BetOutcome; id: string }[]> {
+  if (settled.length === 0) return [];
+  const marked = await tx.query<{ user_id: string }>(
+    SETTLE_MANY_SQL,
+    [
+      round.id,
+      settled.map((s) => s.bet.user_id),
+      settled.map((s) => s.outcome.multiplier.toString()),
+      settled.map((s) => s.outcome.payout.toString()),
+    ],
+    'crash.bets_settled',
+  );
+  const now = new Set(marked.map((m) => m.user_id));
+  const records = settled
+    .filter((s) => now.has(s.bet.user_id) && s.outcome.status !== 'cancelled')
+    .map((s) => ({ ...s, record: crashWagerRecord(s.bet, round, s.outcome) }));
+  const ids = new Map(
+    (
+      await recordWagers(
+        tx,
+        records.map((r) => r.record),
+      )
+    ).map((r) => [r.reference, r.id]),
+  );
+  return records.flatMap(({ bet, outcome, record }) => {
+    const id = ids.get(record.reference ?? null);
+    return id === undefined ? [] : [{ bet, outcome, id }];
+  });
+}
+
+/** After the commit: the live feed of bets {@link markSettled} recorded (best effort). */
+export function announceSettled(
+  ctx: Pick<AppContext, 'database' | 'realtime' | 'log'>,
+  settled: readonly { bet: SettledBet; outcome: BetOutcome; id: string }[],
+): void {
+  for (const { bet, outcome, id } of settled) {
+    const wager = BigInt(bet.wager);
+    const profit = outcome.payout - wager;
+    void publishLiveBet(
+      ctx,
+      bet.user_id,
+      crash,
+      id,
+      {
+        currency: bet.currency,
+        wager: toDecimalString(wager, bet.decimals),
+        multiplier: toDecimalString(outcome.multiplier, 2, { fixed: true }),
+        status: outcome.payout > wager ? 'win' : 'lose',
+        profit: toDecimalString(profit, bet.decimals),
+        profitUsd: profitUsd(profit, wager, bet.wager_usd),
+        delay: 0,
+      },
+      { name: bet.name, avatar: bet.avatar, private_bets: bet.private_bets },
+    );
+  }
+}
+
+/**
+ * Pays or refunds one bet whose outcome is final (cashed out, lost or cancelled), marks it settled and
+ * records its wager, in one transaction. Returns the outcome ('active' bets are left alone).
+ */
+export async function payBet(
+  ctx: SettleContext,
+  round: Pick<RoundRow, 'id' | 'phase' | 'crash_point' | 'house_edge_bps'>,
+  bet: SettledBet & Pick<BetRow, 'target' | 'status'>,
 ): Promise<BetOutcome> {
   const outcome = outcomeOf(bet, round);
   if (outcome.status === 'active') return outcome;
-  const player = { user: bet.user_id, kind: 'real' as const };
-  const house = { system: 'house' as const };
-  const metadata = { game: crash.id, round: bet.round_id };
-  if (outcome.status === 'cancelled')
-    await ctx.ledger.transfer({
-      key: crashKey(bet.round_id, bet.user_id, 'refund'),
-      kind: 'bet_refund',
-      currency: bet.currency,
-      amount: BigInt(bet.wager),
-      from: house,
-      to: player,
-      metadata,
-    });
-  else if (outcome.payout > 0n)
-    await ctx.ledger.transfer({
-      key: crashKey(bet.round_id, bet.user_id, 'payout'),
-      kind: 'win',
-      currency: bet.currency,
-      amount: outcome.payout,
-      from: house,
-      to: player,
-      metadata,
-    });
-  await ctx.database.query(
-    `update crash_bets set multiplier = $3, payout = $4::numeric, settled_at = clock_timestamp()
-      where round_id = $1::bigint and user_id = $2::uuid and settled_at is null`,
-    [bet.round_id, bet.user_id, outcome.multiplier.toString(), outcome.payout.toString()],
-    'crash.bet_settled',
-  );
+  const account: StakeAccount = {
+    stake: { product: 'crash', round: bet.round_id, user: bet.user_id },
+    userId: bet.user_id,
+    currency: bet.currency,
+    demo: false,
+    metadata: { game: crash.id, round: bet.round_id },
+  };
+  const recorded = await ctx.ledger.transaction(async (ledger, tx) => {
+    if (outcome.status === 'cancelled') await payStake(ledger, account, BigInt(bet.wager), 'refund');
+    else await payStake(ledger, account, outcome.payout);
+    return markSettled(tx, round, [{ bet, outcome }]);
+  });
+  announceSettled(ctx, recorded);
   return outcome;
 }
 
@@ -86,8 +190,8 @@ export async function eachLimited<T>(items: readonly T[], limit: number, fn: (it
  * false when it was settled already or is not busted.
  */
 export async function settleRound(
-  ctx: Pick<AppContext, 'database' | 'ledger'>,
-  round: Pick<RoundRow, 'id' | 'phase' | 'crash_point'>,
+  ctx: SettleContext,
+  round: Pick<RoundRow, 'id' | 'phase' | 'crash_point' | 'house_edge_bps'>,
   signal?: AbortSignal,
 ): Promise<boolean> {
   if (round.phase !== 'busted') return false;
@@ -114,57 +218,4 @@ export async function settleRound(
     [round.id],
   );
   return done.length > 0;
-}
-
-/** Orphan wagers looked at per call. */
-export const ORPHAN_BATCH = 500;
-
-/**
- * Refunds every crash wager (ledger id above `afterTransferId`, older than `graceSeconds`) whose round
- * has left betting, that has no bet row and no refund yet. Returns the keys refunded by this call, and
- * whether it found a full batch (more may be waiting).
- */
-export async function refundOrphanWagers(
-  ctx: Pick<AppContext, 'database' | 'ledger' | 'log'>,
-  afterTransferId: string,
-  graceSeconds: number,
-  signal?: AbortSignal,
-): Promise<{ refunded: string[]; full: boolean }> {
-  const rows = await ctx.database.query<{
-    round_id: string;
-    user_id: string;
-    currency: string;
-    amount: string;
-  }>(
-    `select w.round_id, w.user_id, t.currency, t.amount::text as amount
-       from (select id, split_part(idempotency_key, ':', 2) as round_id, split_part(idempotency_key, ':', 3) as user_id
-               from ledger_transfers
-              where id > $1::bigint and kind = 'bet'
-                and idempotency_key ~ '^crash:[0-9]{1,18}:[0-9a-f-]{36}:wager$'
-                and created_at < clock_timestamp() - make_interval(secs => $2::int)) w
-       join ledger_transfers t on t.id = w.id
-       join crash_rounds r on r.id = w.round_id::bigint and r.phase <> 'betting'
-      where not exists (select 1 from crash_bets b where b.round_id = w.round_id::bigint and b.user_id = w.user_id::uuid)
-        and not exists (select 1 from ledger_transfers f
-                         where f.idempotency_key = 'crash:' || w.round_id || ':' || w.user_id || ':refund')
-      order by t.id limit ${ORPHAN_BATCH}`,
-    [afterTransferId, graceSeconds],
-  );
-  const refunded: string[] = [];
-  for (const w of rows) {
-    if (signal?.aborted) break;
-    const key = crashKey(w.round_id, w.user_id, 'refund');
-    const result = await ctx.ledger.transfer({
-      key,
-      kind: 'bet_refund',
-      currency: w.currency,
-      amount: BigInt(w.amount),
-      from: { system: 'house' },
-      to: { user: w.user_id, kind: 'real' },
-      metadata: { game: crash.id, round: w.round_id, repaired: true },
-    });
-    if (!result.replayed) refunded.push(key);
-  }
-  if (refunded.length) ctx.log.warn({ refunded }, 'refunded crash wagers whose bet was never placed');
-  return { refunded, full: rows.length >= ORPHAN_BATCH };
 }

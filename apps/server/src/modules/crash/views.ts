@@ -60,6 +60,9 @@ export interface BetRow {
   cashout_ms: string | null;
   cashout_kind: 'manual' | 'auto' | null;
   settled_at: Date | null;
+  /** USD value of the wager at bet time, and when the bet was placed. */
+  wager_usd: string | null;
+  placed_at: string;
   name: string;
   avatar: string | null;
   private_bets: boolean;
@@ -69,7 +72,7 @@ export interface BetRow {
 export const BET_COLUMNS = `b.round_id::text as round_id, b.user_id::text as user_id, b.currency, k.decimals,
   b.wager::text as wager, b.auto_cash_out::text as auto_cash_out, b.target::text as target,
   b.target_ms::text as target_ms, b.status, b.cashout_ms::text as cashout_ms, b.cashout_kind, b.settled_at,
-  u.name, u.avatar, u.private_bets`;
+  b.wager_usd::text as wager_usd, b.created_at::text as placed_at, u.name, u.avatar, u.private_bets`;
 
 export type BetStatus = 'active' | 'cashed_out' | 'lost' | 'cancelled';
 

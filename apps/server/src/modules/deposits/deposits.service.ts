@@ -19,7 +19,7 @@ import {
   convertDecimals,
   parseAmount,
   toDecimalString,
-  tryParseAmount,
+  parseWireAmount,
   isMoneyError,
 } from '@nebula/money';
 import { DepositMessages } from '@nebula/contracts';
@@ -142,10 +142,13 @@ export class DepositService {
     if (!cur.enabled) throw addressError(DepositMessages.paymentsUnavailable);
     let requested: bigint | undefined;
     if (input.amount !== undefined && input.amount.trim() !== '') {
-      const parsed = tryParseAmount(input.amount, cur.decimals);
+      const parsed = parseWireAmount(input.amount, cur.decimals);
       if (!parsed.ok) {
         throw addressError(
-          parsed.error.code === 'negative' ? DepositMessages.amountZero : DepositMessages.amountInvalid,
+          // The spec's message for a negative amount; the canonical format has no sign at all.
+          /^-\d*(\.\d+)?$/.test(input.amount.trim())
+            ? DepositMessages.amountZero
+            : DepositMessages.amountInvalid,
         );
       }
       if (parsed.value === 0n) throw addressError(DepositMessages.amountZero);
@@ -442,7 +445,7 @@ export class DepositService {
         'real_chain',
       );
     }
-    const parsed = tryParseAmount(input.amount, cur.decimals);
+    const parsed = parseWireAmount(input.amount, cur.decimals);
     if (!parsed.ok || parsed.value <= 0n) throw AppError.badRequest('Invalid amount.', 'invalid_amount');
     const chainAmount = convertDecimals(parsed.value, cur.decimals, chainDecimals, 'floor');
     if (chainAmount <= 0n)

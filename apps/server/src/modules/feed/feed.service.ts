@@ -27,10 +27,11 @@ import {
   latestWinFromLiveGame,
   RACE_PAID_PLACES,
 } from '@nebula/contracts';
-import { getGame } from '@nebula/games';
+import { crash, getExtendedGame, getGame } from '@nebula/games';
 import { toDecimalString } from '@nebula/money';
 import type { Database } from '../../db/client.js';
 import type { AuthUser } from '../../platform/context.js';
+import { profitUsd } from '../wagers/index.js';
 import { loadRaceConfig, playerAsSeenBy, raceStandings, raceWeekBounds, raceWeekOf } from '../race/index.js';
 
 export type LatestGamesType = LiveFeedChannel | 'all_wins';
@@ -67,21 +68,6 @@ const FILTERS: Record<Exclude<LatestGamesType, 'race'>, string> = {
   all_wins: 'not b.demo and b.payout > b.wager',
 };
 
-/** A decimal string as 1e-8 units, digits beyond 8 decimals dropped. */
-function usd8(text: string): bigint {
-  const negative = text.startsWith('-');
-  const [whole = '0', frac = ''] = (negative ? text.slice(1) : text).split('.');
-  const v = BigInt(whole + frac.slice(0, 8).padEnd(8, '0'));
-  return negative ? -v : v;
-}
-
-/** profit * wager_usd / wager in USD, rounded toward zero, as a decimal string (8 places at most). */
-export function profitUsd(profit: bigint, wager: bigint, wagerUsd: string | null): string {
-  if (wagerUsd === null || wager <= 0n) return '0';
-  const abs = ((profit < 0n ? -profit : profit) * usd8(wagerUsd)) / wager;
-  return toDecimalString(profit < 0n ? -abs : abs, 8);
-}
-
 function toLiveGame(viewer: AuthUser | null, r: FeedRow): LiveGame {
   const wager = BigInt(r.wager);
   const payout = BigInt(r.payout);
@@ -102,7 +88,12 @@ function toLiveGame(viewer: AuthUser | null, r: FeedRow): LiveGame {
       profit_usd_converted: profitUsd(profit, wager, r.wager_usd),
       created_at: new Date(r.created_at).toISOString(),
     },
-    metadata: { id: r.game, name: getGame(r.game)?.name ?? r.game, image: `/api/img/games/${r.game}.svg` },
+    metadata: {
+      id: r.game,
+      name:
+        getGame(r.game)?.name ?? getExtendedGame(r.game)?.name ?? (r.game === crash.id ? crash.name : r.game),
+      image: `/api/img/games/${r.game}.svg`,
+    },
     delay: 0,
   };
 }

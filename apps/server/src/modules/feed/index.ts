@@ -11,7 +11,7 @@ import type { AppContext } from '../../platform/context.js';
 import { registerEndpoint } from '../../platform/endpoints.js';
 import { latestGames, latestWins } from './feed.service.js';
 
-export { latestGames, latestWins, profitUsd, type LatestGamesType } from './feed.service.js';
+export { latestGames, latestWins, type LatestGamesType } from './feed.service.js';
 
 export function registerFeedModule(app: FastifyInstance, ctx: AppContext): void {
   registerEndpoint(app, latestGamesEndpoint, ({ input, user }) => latestGames(ctx.database, user, input));

@@ -1,26 +1,25 @@
 /**
  * The engine of the extended games (mines, tower, stairs, hilo, coinflip, blackjack, video poker): a
  * round stays open across the player's decisions and lives in `extended_rounds` (migration 0014), so it
- * survives reloads, other devices and restarts.
+ * survives reloads, other devices and restarts. Every step is ONE transaction with the ledger inside it
+ * (`ledger.transaction`, see modules/wagers): what it writes commits together or not at all, so a
+ * process dying at any point leaves the round as it was before the step or after it, never half-paid.
  *
- * Play (`open`, after the shared checks of GameEngine.prepare):
- *  1. The wager is debited with key `bet:{id}:wager` (-4 when the player cannot cover it).
- *  2. ONE transaction takes the nonce, runs the game's `start` on the bet's float stream and inserts the
- *     round (only while its wager is younger than SETTLE_WITHIN_SECONDS, as single bets). A second open
- *     round of the same game hits the partial unique index: the wager is returned and Play answers -6.
- *     A round the game ends at once (a blackjack natural) is settled in the same transaction.
- * Turn: the decision is checked on the stored state first (code 3 when not allowed, before any money
- *  moves); a decision that adds to the stake (blackjack double, split, insurance) debits it with key
- *  `bet:{id}:stake:{n}` (n = the decision's index); then ONE transaction locks the round, applies the
- *  decision to the locked state (code 0 'retry' when another decision got there first) and stores it,
- *  settling the round when it ended.
+ * Play (`open`, after the stake policy in GameEngine.prepare): the wager is debited (key
+ *  `bet:{id}:wager`, -4 when the player cannot cover it), the nonce taken, the game's `start` run on
+ *  the bet's float stream and the round inserted. A second open round of the same game hits the partial
+ *  unique index: everything rolls back and Play answers -6. A round the game ends at once (a blackjack
+ *  natural) is settled in the same transaction.
+ * Turn: the decision is checked on the stored state first (code 3 when not allowed, before anything is
+ *  written); then the transaction locks the round, applies the decision to the locked state (code 0
+ *  'retry' when another decision got there first), debits a stake the decision adds (blackjack double,
+ *  split, insurance; key `bet:{id}:stake:{n}`, n = the decision's index) and stores it, settling the
+ *  round when it ended.
  * Finish: takes the cash-out value (capped at stake + max profit: outcomes are never changed), or
  *  cancels a round without decisions (`status = 'cancelled'`, the stake refunded with `bet:{id}:refund`).
  *
- * Settling inserts the round's bet row into `bets` (same id) with its statistics, in the transaction that
- * ends the round; the payout is credited after the commit with key `bet:{id}:payout`. A crash between
- * the two is repaired by `games.repair` like any bet (it pays settled bets without payout transfers, and
- * refunds cancelled rounds without a refund; it never touches an open round's wager).
+ * Settling writes the round's wager record (modules/wagers, same id) and credits its payout (key
+ * `bet:{id}:payout`) in the transaction that ends the round. The live feed follows the commit.
  */
 import {
   type ExtendedPlayResponse,
@@ -43,22 +42,26 @@ import {
   payoutFor,
   ratio,
   ratioToDecimal,
-  ratioToFixed,
 } from '@nebula/games';
 import { amount, toDecimalString } from '@nebula/money';
 import type { z } from 'zod';
 import type { Session } from '../../db/client.js';
 import type { AppContext, AuthUser } from '../../platform/context.js';
 import { AppError, validationError } from '../../platform/errors.js';
-import { type AccountRef, InsufficientFundsError } from '../ledger/index.js';
+import type { ScopedLedger } from '../ledger/index.js';
 import { activeSeedPair, takeNonce } from '../seeds/index.js';
 import type { PreparedBet } from './games.service.js';
-import { publishLiveBet, usdValue } from './live-feed.js';
+import {
+  type StakeAccount,
+  payStake,
+  placeStake,
+  publishLiveBet,
+  recordWager,
+  usdValue,
+} from '../wagers/index.js';
 
 /** Milliseconds the board animates a step (0 in quick mode). */
 export const STEP_DELAY_MS = 500;
-/** A round is inserted only while its wager is younger than this (as single bets, see games.service.ts). */
-export const OPEN_WITHIN_SECONDS = 30;
 
 const playError = (code: number, message: string) => AppError.domain(code, message);
 const turnError = (code: number, message: string) => AppError.domain(code, message);
@@ -94,34 +97,17 @@ interface RoundRow {
   server_seed: string;
   client_seed: string;
   decimals: number;
+  /** When the round was opened (null for a round opened in this transaction). */
+  created_at: string | null;
 }
 
 const ROUND_COLUMNS = `r.id::text as id, r.user_id, r.game, r.currency, r.demo, r.wager::text as wager,
   r.stake::text as stake, r.stakes, r.nonce::text as nonce, r.seed_pair_id::text as seed_pair_id, r.params,
   r.actions, r.state, r.floats_used, r.house_edge_bps, r.max_payout::text as max_payout,
   r.wager_usd::text as wager_usd, r.price_usd::text as price_usd, r.status, p.server_seed, p.client_seed,
-  c.decimals`;
+  c.decimals, r.created_at::text as created_at`;
 const ROUND_FROM = `extended_rounds r join seed_pairs p on p.id = r.seed_pair_id
   join currencies c on c.id = r.currency`;
-
-/** Inserts the bet row of an ended round and adds it to the player's statistics (one statement). */
-const SETTLE_ROUND_SQL = `
-with bet as (
-  insert into bets (id, user_id, game, currency, demo, wager, multiplier, multiplier_num, multiplier_den,
-    payout, profit, seed_pair_id, nonce, params, outcome, house_edge_bps, wager_usd)
-  values ($1::bigint, $2::uuid, $3::text, $4::text, $5::boolean, $6::numeric, $7::bigint, $8::numeric,
-    $9::numeric, $10::numeric, $11::numeric, $12::bigint, $13::bigint, $14::jsonb, $15::jsonb, $16::int,
-    $17::numeric)
-  returning user_id, game, currency, demo, wager, payout, profit, wager_usd
-)
-insert into game_stats as s (user_id, game, currency, demo, bets, wins, wagered, payout, profit, wagered_usd,
-  updated_at)
-select user_id, game, currency, demo, 1, case when payout > wager then 1 else 0 end, wager, payout, profit,
-  coalesce(wager_usd, 0), now() from bet
-on conflict (user_id, game, currency, demo) do update set
-  bets = s.bets + 1, wins = s.wins + excluded.wins, wagered = s.wagered + excluded.wagered,
-  payout = s.payout + excluded.payout, profit = s.profit + excluded.profit,
-  wagered_usd = s.wagered_usd + excluded.wagered_usd, updated_at = excluded.updated_at`;
 
 /** What settling a round produced; the payout is credited after the commit. */
 interface Settlement {
@@ -137,7 +123,6 @@ export type RestoreInput = z.output<typeof restoreRequestSchema>;
 
 export interface ExtendedEngineOptions {
   games?: (id: string) => ExtendedGame | undefined;
-  openWithinSeconds?: number;
 }
 
 export class ExtendedEngine {
@@ -164,121 +149,79 @@ export class ExtendedEngine {
     if (open.length) throw stageError();
     if (!bet.hasPair) await activeSeedPair(ctx.database, user.id);
 
-    const player: AccountRef = { user: user.id, kind: input.demo ? 'demo' : 'real' };
-    const bank: AccountRef = { system: input.demo ? 'demo_faucet' : 'house' };
-    const wagerKey = `bet:${betId}:wager`;
-    try {
-      await ctx.ledger.transfer({
-        key: wagerKey,
-        kind: 'bet',
-        currency: input.currency,
-        amount: wager,
-        from: player,
-        to: bank,
-        metadata: { game: game.id, bet: betId },
-      });
-    } catch (err) {
-      if (err instanceof InsufficientFundsError)
-        throw playError(PlayErrorCode.NotEnoughMoney, 'Not enough money');
-      throw err;
-    }
-
     const maxPayout = bet.maxProfit === null ? null : wager + bet.maxProfit;
-    let rolledBack = false;
     let result: { row: RoundRow; type: ExtendedStepType; settlement: Settlement | null };
     try {
-      result = await ctx.database.transaction(async (tx) => {
-        try {
-          const seed = await takeNonce(tx, user.id);
-          if (!seed)
-            throw new AppError(
-              409,
-              'seed_pair_rotating',
-              'Your seed pair is being changed; the wager was returned, try again.',
-            );
-          const rng = floatSource(seed.server_seed, seed.client_seed, Number(seed.nonce));
-          const step = game.start(bet.params, rng, bet.edge);
-          const inserted = await tx.query(
-            `insert into extended_rounds (id, user_id, game, currency, demo, wager, stake, seed_pair_id, nonce,
-               params, state, floats_used, house_edge_bps, max_payout, wager_usd, price_usd, status)
-             select $1::bigint, $2::uuid, $3, $4, $5, $6::numeric, $6::numeric, $7::bigint, $8::bigint, $9::jsonb,
-               $10::jsonb, $11, $12, $13::numeric, $14::numeric, $15::numeric, 'open'
-             where exists (select 1 from ledger_transfers w where w.idempotency_key = $16
-                             and w.created_at > clock_timestamp() - make_interval(secs => $17::int))
-             returning id`,
-            [
-              betId,
-              user.id,
-              game.id,
-              input.currency,
-              input.demo,
-              wager.toString(),
-              seed.id,
-              seed.nonce,
-              JSON.stringify(bet.params),
-              JSON.stringify(step.state),
-              rng.used,
-              bet.edge,
-              maxPayout?.toString() ?? null,
-              bet.wagerUsd,
-              input.demo ? null : bet.priceUsd,
-              wagerKey,
-              this.opts.openWithinSeconds ?? OPEN_WITHIN_SECONDS,
-            ],
-            'extended.insert',
-          );
-          if (inserted.length !== 1)
-            throw new AppError(
-              503,
-              'bet_not_settled',
-              'The round could not be opened in time; the wager was returned.',
-            );
-          const row: RoundRow = {
-            id: betId,
-            user_id: user.id,
-            game: game.id,
-            currency: input.currency,
-            demo: input.demo,
-            wager: wager.toString(),
-            stake: wager.toString(),
-            stakes: {},
-            nonce: seed.nonce,
-            seed_pair_id: seed.id,
-            params: bet.params,
-            actions: [],
-            state: step.state,
-            floats_used: rng.used,
-            house_edge_bps: bet.edge,
-            max_payout: maxPayout?.toString() ?? null,
-            wager_usd: bet.wagerUsd,
-            price_usd: input.demo ? null : bet.priceUsd,
-            status: 'open',
-            server_seed: seed.server_seed,
-            client_seed: seed.client_seed,
-            decimals: bet.decimals,
-          };
-          const settlement = step.type === 'continue' ? null : await this.settle(tx, game, row, step.type);
-          return { row, type: step.type, settlement };
-        } catch (err) {
-          rolledBack = true;
-          throw err;
-        }
+      result = await ctx.ledger.transaction(async (ledger, tx) => {
+        await placeStake(
+          ledger,
+          accountOf({ id: betId, user_id: user.id, currency: input.currency, demo: input.demo }, game),
+          wager,
+        );
+        const seed = await takeNonce(tx, user.id);
+        if (!seed)
+          throw new AppError(409, 'seed_pair_rotating', 'Your seed pair is being changed; try again.');
+        const rng = floatSource(seed.server_seed, seed.client_seed, Number(seed.nonce));
+        const step = game.start(bet.params, rng, bet.edge);
+        await tx.query(
+          `insert into extended_rounds (id, user_id, game, currency, demo, wager, stake, seed_pair_id, nonce,
+             params, state, floats_used, house_edge_bps, max_payout, wager_usd, price_usd, status)
+           values ($1::bigint, $2::uuid, $3, $4, $5, $6::numeric, $6::numeric, $7::bigint, $8::bigint, $9::jsonb,
+             $10::jsonb, $11, $12, $13::numeric, $14::numeric, $15::numeric, 'open')`,
+          [
+            betId,
+            user.id,
+            game.id,
+            input.currency,
+            input.demo,
+            wager.toString(),
+            seed.id,
+            seed.nonce,
+            JSON.stringify(bet.params),
+            JSON.stringify(step.state),
+            rng.used,
+            bet.edge,
+            maxPayout?.toString() ?? null,
+            bet.wagerUsd,
+            input.demo ? null : bet.priceUsd,
+          ],
+          'extended.insert',
+        );
+        const row: RoundRow = {
+          id: betId,
+          user_id: user.id,
+          game: game.id,
+          currency: input.currency,
+          demo: input.demo,
+          wager: wager.toString(),
+          stake: wager.toString(),
+          stakes: {},
+          nonce: seed.nonce,
+          seed_pair_id: seed.id,
+          params: bet.params,
+          actions: [],
+          state: step.state,
+          floats_used: rng.used,
+          house_edge_bps: bet.edge,
+          max_payout: maxPayout?.toString() ?? null,
+          wager_usd: bet.wagerUsd,
+          price_usd: input.demo ? null : bet.priceUsd,
+          status: 'open',
+          server_seed: seed.server_seed,
+          client_seed: seed.client_seed,
+          decimals: bet.decimals,
+          created_at: null,
+        };
+        const settlement =
+          step.type === 'continue' ? null : await this.settle(tx, ledger, game, row, step.type);
+        return { row, type: step.type, settlement };
       });
     } catch (err) {
-      if (rolledBack)
-        await ctx.ledger.transfer({
-          key: `bet:${betId}:refund`,
-          kind: 'bet_refund',
-          currency: input.currency,
-          amount: wager,
-          from: bank,
-          to: player,
-          metadata: { game: game.id, bet: betId },
-        });
+      // A second open round of the same game (the partial unique index): the transaction rolled back.
       if (sqlState(err) === '23505') throw stageError();
       throw err;
     }
-    await this.afterSettle(game, result.row, result.settlement, bet.live);
+    this.afterSettle(game, result.row, result.settlement, bet.live);
     const last: Last = result.type === 'continue' ? 'start' : result.type;
     return this.response(game, result.row, last, input.quick === true, result.settlement);
   }
@@ -307,87 +250,57 @@ export class ExtendedEngine {
     const extra = game.actionStake
       ? payoutFor(amount(BigInt(before.wager)), game.actionStake(before.state, action))
       : 0n;
-    const player: AccountRef = { user: user.id, kind: before.demo ? 'demo' : 'real' };
-    const bank: AccountRef = { system: before.demo ? 'demo_faucet' : 'house' };
-    const stakeKey = `bet:${before.id}:stake:${n}`;
-    if (extra > 0n) {
+
+    // One transaction: the round is locked first, the decision applied to the locked state, its extra
+    // stake debited (a refusal rolls the whole decision back), the round stored and, when it ended,
+    // settled with its payout.
+    const outcome = await ctx.ledger.transaction(async (ledger, tx) => {
+      const row = await this.load(tx, input.id, user.id, game.id, true);
+      if (!row || row.status !== 'open') throw invalidGameId();
+      if (row.actions.length !== n) throw turnError(TurnErrorCode.Retry, 'The round moved on: try again.');
+      let step;
+      const rng = this.rng(row);
       try {
-        await ctx.ledger.transfer({
-          key: stakeKey,
-          kind: 'bet',
-          currency: before.currency,
-          amount: extra,
-          from: player,
-          to: bank,
-          metadata: { game: game.id, bet: before.id, action: n },
-        });
+        step = game.turn(row.state, action, rng, row.house_edge_bps);
       } catch (err) {
-        if (err instanceof InsufficientFundsError)
-          throw playError(PlayErrorCode.NotEnoughMoney, 'Not enough money');
+        if (err instanceof InvalidActionError) throw invalidOperation();
         throw err;
       }
-    }
-
-    type Applied = { row: RoundRow; type: ExtendedStepType; settlement: Settlement | null };
-    const outcome: Applied | AppError = await ctx.database.transaction(
-      async (tx): Promise<Applied | AppError> => {
-        const row = await this.load(tx, input.id, user.id, game.id, true);
-        if (!row || row.status !== 'open') return invalidGameId();
-        if (row.actions.length !== n) return turnError(TurnErrorCode.Retry, 'The round moved on: try again.');
-        let step;
-        const rng = this.rng(row);
-        try {
-          step = game.turn(row.state, action, rng, row.house_edge_bps);
-        } catch (err) {
-          if (err instanceof InvalidActionError) return invalidOperation();
-          throw err;
-        }
-        const stake = BigInt(row.stake) + extra;
-        const stakes = extra > 0n ? { ...row.stakes, [n]: extra.toString() } : row.stakes;
-        const next: RoundRow = {
-          ...row,
-          state: step.state,
-          actions: [...row.actions, action],
-          floats_used: rng.used,
-          stake: stake.toString(),
-          stakes,
-        };
-        await tx.query(
-          `update extended_rounds set state = $2::jsonb, actions = $3::jsonb, floats_used = $4, stake = $5::numeric,
-           stakes = $6::jsonb, updated_at = now() where id = $1::bigint`,
-          [
-            row.id,
-            JSON.stringify(next.state),
-            JSON.stringify(next.actions),
-            next.floats_used,
-            next.stake,
-            JSON.stringify(stakes),
-          ],
-          'extended.update',
+      if (extra > 0n)
+        await placeStake(
+          ledger,
+          { ...accountOf(row, game), metadata: { game: game.id, bet: row.id, action: n } },
+          extra,
+          `stake:${n}`,
         );
-        const settlement = step.type === 'continue' ? null : await this.settle(tx, game, next, step.type);
-        return { row: next, type: step.type, settlement };
-      },
-    );
-    if (outcome instanceof AppError) {
-      // The decision was not applied: return its extra stake unless the decision that took index n
-      // (another request of the same decision) recorded it.
-      if (extra > 0n) {
-        const now = await this.load(ctx.database, input.id, user.id, game.id, false);
-        if (!now?.stakes[String(n)])
-          await ctx.ledger.transfer({
-            key: `${stakeKey}:refund`,
-            kind: 'bet_refund',
-            currency: before.currency,
-            amount: extra,
-            from: bank,
-            to: player,
-            metadata: { game: game.id, bet: before.id, action: n },
-          });
-      }
-      throw outcome;
-    }
-    await this.afterSettle(game, outcome.row, outcome.settlement);
+      const stake = BigInt(row.stake) + extra;
+      const stakes = extra > 0n ? { ...row.stakes, [n]: extra.toString() } : row.stakes;
+      const next: RoundRow = {
+        ...row,
+        state: step.state,
+        actions: [...row.actions, action],
+        floats_used: rng.used,
+        stake: stake.toString(),
+        stakes,
+      };
+      await tx.query(
+        `update extended_rounds set state = $2::jsonb, actions = $3::jsonb, floats_used = $4, stake = $5::numeric,
+         stakes = $6::jsonb, updated_at = now() where id = $1::bigint`,
+        [
+          row.id,
+          JSON.stringify(next.state),
+          JSON.stringify(next.actions),
+          next.floats_used,
+          next.stake,
+          JSON.stringify(stakes),
+        ],
+        'extended.update',
+      );
+      const settlement =
+        step.type === 'continue' ? null : await this.settle(tx, ledger, game, next, step.type);
+      return { row: next, type: step.type, settlement };
+    });
+    this.afterSettle(game, outcome.row, outcome.settlement);
     const response = this.response(game, outcome.row, outcome.type, input.quick === true, outcome.settlement);
     return { ...response, result: outcome.type };
   }
@@ -399,39 +312,30 @@ export class ExtendedEngine {
     if (!user) throw playError(PlayErrorCode.AuthorizationRequired, 'Authorization is required');
     const game = this.games(input.api_id);
     if (!game) throw invalidGameId();
-    const result = await ctx.database.transaction(async (tx) => {
+    const result = await ctx.ledger.transaction(async (ledger, tx) => {
       const row = await this.load(tx, input.id, user.id, game.id, true);
-      if (!row || row.status !== 'open') return invalidGameId();
+      if (!row || row.status !== 'open') throw invalidGameId();
       if (game.canTake(row.state)) {
-        const settlement = await this.settle(tx, game, row, 'take');
+        const settlement = await this.settle(tx, ledger, game, row, 'take');
         return { row, last: 'take' as const, settlement };
       }
-      if (game.canCancel(row.state)) {
-        await tx.query(
-          `update extended_rounds set status = 'cancelled', updated_at = now() where id = $1::bigint`,
-          [row.id],
-          'extended.cancel',
-        );
-        return { row: { ...row, status: 'cancelled' as const }, last: 'cancel' as const, settlement: null };
-      }
-      return invalidOperation();
+      if (!game.canCancel(row.state)) throw invalidOperation();
+      // A round without decisions is cancelled: its stake goes back, and no wager is recorded.
+      await tx.query(
+        `update extended_rounds set status = 'cancelled', updated_at = now() where id = $1::bigint`,
+        [row.id],
+        'extended.cancel',
+      );
+      await payStake(
+        ledger,
+        { ...accountOf(row, game), metadata: { game: game.id, bet: row.id, cancelled: true } },
+        BigInt(row.stake),
+        'refund',
+      );
+      return { row: { ...row, status: 'cancelled' as const }, last: 'cancel' as const, settlement: null };
     });
-    if (result instanceof AppError) throw result;
-    const { row } = result;
-    if (result.last === 'cancel') {
-      await ctx.ledger.transfer({
-        key: `bet:${row.id}:refund`,
-        kind: 'bet_refund',
-        currency: row.currency,
-        amount: BigInt(row.stake),
-        from: { system: row.demo ? 'demo_faucet' : 'house' },
-        to: { user: row.user_id, kind: row.demo ? 'demo' : 'real' },
-        metadata: { game: game.id, bet: row.id, cancelled: true },
-      });
-    } else {
-      await this.afterSettle(game, row, result.settlement);
-    }
-    return this.response(game, row, result.last, false, result.settlement);
+    if (result.last !== 'cancel') this.afterSettle(game, result.row, result.settlement);
+    return this.response(game, result.row, result.last, false, result.settlement);
   }
 
   // ---- RestoreData --------------------------------------------------------------------------------
@@ -484,9 +388,10 @@ export class ExtendedEngine {
     return { payout, multiplier };
   }
 
-  /** Ends the round inside `tx`: status, bet row and statistics. */
+  /** Ends the round inside `tx`: its status, its wager record (with statistics) and its payout. */
   private async settle(
     tx: Session,
+    ledger: ScopedLedger,
     game: ExtendedGame,
     row: RoundRow,
     ended: ExtendedStepType | 'take',
@@ -498,74 +403,55 @@ export class ExtendedEngine {
       [row.id],
       'extended.finish',
     );
-    const stakeUsd = row.demo || row.price_usd === null ? null : usdValue(stake, row.price_usd, row.decimals);
-    await tx.query(
-      SETTLE_ROUND_SQL,
-      [
-        row.id,
-        row.user_id,
-        game.id,
-        row.currency,
-        row.demo,
-        stake.toString(),
-        ratioToFixed(settlement.multiplier, 8).toString(),
-        settlement.multiplier.num.toString(),
-        settlement.multiplier.den.toString(),
-        settlement.payout.toString(),
-        (settlement.payout - stake).toString(),
-        row.seed_pair_id,
-        row.nonce,
-        JSON.stringify(row.params),
-        JSON.stringify({ actions: row.actions, state: row.state }),
-        row.house_edge_bps,
-        stakeUsd,
-      ],
-      'extended.settle',
-    );
+    await recordWager(tx, {
+      id: row.id,
+      product: 'extended',
+      game: game.id,
+      userId: row.user_id,
+      currency: row.currency,
+      demo: row.demo,
+      wager: stake,
+      payout: settlement.payout,
+      multiplier: settlement.multiplier,
+      seedPairId: row.seed_pair_id,
+      nonce: row.nonce,
+      params: row.params,
+      outcome: { actions: row.actions, state: row.state },
+      houseEdgeBps: row.house_edge_bps,
+      wagerUsd: row.demo || row.price_usd === null ? null : usdValue(stake, row.price_usd, row.decimals),
+      placedAt: row.created_at,
+    });
+    await payStake(ledger, accountOf(row, game), settlement.payout);
     row.status = 'finished';
     return settlement;
   }
 
-  /** After the commit: the payout, and the live feed for real rounds. */
-  private async afterSettle(
+  /** After the commit: the live feed for real rounds (best effort). */
+  private afterSettle(
     game: ExtendedGame,
     row: RoundRow,
     settlement: Settlement | null,
     live?: PreparedBet['live'],
-  ): Promise<void> {
-    if (!settlement) return;
-    const { ctx } = this;
-    if (settlement.payout > 0n) {
-      await ctx.ledger.transfer({
-        key: `bet:${row.id}:payout`,
-        kind: 'win',
+  ): void {
+    if (!settlement || row.demo) return;
+    const stake = BigInt(row.stake);
+    const profit = settlement.payout - stake;
+    void publishLiveBet(
+      this.ctx,
+      row.user_id,
+      game,
+      row.id,
+      {
         currency: row.currency,
-        amount: settlement.payout,
-        from: { system: row.demo ? 'demo_faucet' : 'house' },
-        to: { user: row.user_id, kind: row.demo ? 'demo' : 'real' },
-        metadata: { game: game.id, bet: row.id },
-      });
-    }
-    if (!row.demo) {
-      const stake = BigInt(row.stake);
-      const profit = settlement.payout - stake;
-      void publishLiveBet(
-        ctx,
-        row.user_id,
-        game,
-        row.id,
-        {
-          currency: row.currency,
-          wager: toDecimalString(stake, row.decimals),
-          multiplier: ratioToDecimal(settlement.multiplier, 8),
-          status: settlement.payout > stake ? 'win' : 'lose',
-          profit: toDecimalString(profit, row.decimals),
-          profitUsd: usdValue(profit, row.price_usd ?? '0', row.decimals),
-          delay: 0,
-        },
-        live,
-      );
-    }
+        wager: toDecimalString(stake, row.decimals),
+        multiplier: ratioToDecimal(settlement.multiplier, 8),
+        status: settlement.payout > stake ? 'win' : 'lose',
+        profit: toDecimalString(profit, row.decimals),
+        profitUsd: usdValue(profit, row.price_usd ?? '0', row.decimals),
+        delay: 0,
+      },
+      live,
+    );
   }
 
   private response(
@@ -606,6 +492,20 @@ export class ExtendedEngine {
       canBeCancelled: canCancel,
     };
   }
+}
+
+/** The stake account of a round: its id names the stake. */
+function accountOf(
+  row: Pick<RoundRow, 'id' | 'user_id' | 'currency' | 'demo'>,
+  game: { readonly id: string },
+): StakeAccount {
+  return {
+    stake: { product: 'extended', bet: row.id },
+    userId: row.user_id,
+    currency: row.currency,
+    demo: row.demo,
+    metadata: { game: game.id, bet: row.id },
+  };
 }
 
 function stageError(): AppError {

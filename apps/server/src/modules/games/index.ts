@@ -1,8 +1,7 @@
 /**
  * Games module: the engine of the single-round in-house games (games.service.ts) behind the Play
  * whisper (socket and POST /api/whisper), the read side (overview.ts: the `Info` bet overview, the
- * `GameData` configuration, POST /api/games/history), the crash repair job (repair.ts), and the seeds
- * module it plays on (modules/seeds).
+ * `GameData` configuration, POST /api/games/history), and the seeds module it plays on (modules/seeds).
  */
 import {
   finishWhisper,
@@ -24,28 +23,10 @@ import { GameEngine } from './games.service.js';
 import { betOverview, gameData, myBets } from './overview.js';
 import { GAME_SETTING_DEFAULTS } from './settings.js';
 
-export {
-  ExtendedEngine,
-  OPEN_WITHIN_SECONDS,
-  STEP_DELAY_MS,
-  type ExtendedEngineOptions,
-} from './extended.service.js';
-export {
-  GameEngine,
-  type PreparedBet,
-  RESULT_DELAY_MS,
-  SETTLE_WITHIN_SECONDS,
-  type GameEngineOptions,
-} from './games.service.js';
+export { ExtendedEngine, STEP_DELAY_MS, type ExtendedEngineOptions } from './extended.service.js';
+export { GameEngine, type PreparedBet, RESULT_DELAY_MS, type GameEngineOptions } from './games.service.js';
 export { betOverview, gameData, myBets } from './overview.js';
-export {
-  BetRepairJob,
-  REPAIR_GRACE_SECONDS,
-  payUnpaidBets,
-  refundOrphanWagers,
-  registerGameJobs,
-  repairBets,
-} from './repair.js';
+export { gameStatsConsumer } from './stats.js';
 export { GAME_SETTINGS, GAME_SETTING_DEFAULTS, acceptsDemo, type EngineGame } from './settings.js';
 
 export async function registerGamesModule(app: FastifyInstance, ctx: AppContext): Promise<void> {

@@ -62,12 +62,20 @@ export async function betOverview(
   const rows = await database.query<OverviewRow>(
     `select b.id::text as id, b.user_id, b.game, b.currency, b.demo, b.wager::text as wager,
             b.multiplier_num::text as multiplier_num, b.multiplier_den::text as multiplier_den,
-            b.payout::text as payout, b.profit::text as profit, b.nonce::text as nonce, b.params, b.outcome,
-            b.house_edge_bps, b.created_at, not s.active as revealed,
-            case when s.active then null else s.server_seed end as server_seed,
-            s.server_seed_hash, s.client_seed, u.name, u.private_bets, c.decimals
+            b.payout::text as payout, b.profit::text as profit, b.params, b.outcome,
+            b.house_edge_bps, b.created_at, coalesce(not s.active, r.id is not null) as revealed,
+            case when b.product = 'crash' then r.hash when s.active then null else s.server_seed end
+              as server_seed,
+            coalesce(s.server_seed_hash, k.terminating_hash) as server_seed_hash,
+            coalesce(s.client_seed, k.salt, '') as client_seed,
+            coalesce(b.nonce, r.chain_index)::text as nonce, u.name, u.private_bets, c.decimals
        from bets b
-       join seed_pairs s on s.id = b.seed_pair_id
+       left join seed_pairs s on s.id = b.seed_pair_id
+       -- A crash bet is decided by its round: the round's game hash (revealed once busted) and the
+       -- chain's salt, its place in the chain, and the chain's published terminating hash.
+       left join crash_rounds r
+         on r.id = case when b.product = 'crash' then (b.params ->> 'round')::bigint end
+       left join crash_chains k on k.id = r.chain_id
        join users u on u.id = b.user_id
        join currencies c on c.id = b.currency
       where b.id = $1::bigint`,
@@ -104,7 +112,11 @@ export async function betOverview(
       house_edge_bps: b.house_edge_bps,
       created_at: iso(b.created_at),
     },
-    metadata: { id: b.game, name: getGame(b.game)?.name ?? getExtendedGame(b.game)?.name ?? b.game },
+    metadata: {
+      id: b.game,
+      name:
+        getGame(b.game)?.name ?? getExtendedGame(b.game)?.name ?? (b.game === crash.id ? crash.name : b.game),
+    },
     user: { _id: hidden ? null : b.user_id, name: hidden ? 'Hidden' : b.name, private_bets: b.private_bets },
   };
 }
@@ -143,7 +155,7 @@ interface HistoryRow {
   multiplier_den: string;
   payout: string;
   profit: string;
-  nonce: string;
+  nonce: string | null;
   created_at: Date | string;
   decimals: number;
 }
@@ -179,7 +191,8 @@ export async function myBets(
         payout: toDecimalString(payout, b.decimals),
         profit: toDecimalString(BigInt(b.profit), b.decimals),
         status: payout > wager ? ('win' as const) : ('lose' as const),
-        nonce: Number(b.nonce),
+        // A crash bet has no nonce of its own (its round decides it).
+        nonce: b.nonce === null ? -1 : Number(b.nonce),
         created_at: iso(b.created_at),
       };
     }),

@@ -1,6 +1,7 @@
 /** Ledger module: the double-entry ledger, the only writer of balances (invariants in ledger.service.ts). */
 export {
   Ledger,
+  ScopedLedger,
   checkLedger,
   InsufficientFundsError,
   PLAYER_KINDS,

@@ -15,6 +15,10 @@
  *     deposits, withdrawals: nearly all) is ONE statement ({@link TRANSFER_ONE_SQL}), which is its own
  *     transaction; one between two players is a transaction of several statements that locks their
  *     rows in ascending id order, so two transfers between the same players can never deadlock.
+ *     A caller that must move money together with its own rows (a bet: wager, nonce, bet row, payout)
+ *     runs the transfers inside its transaction through {@link Ledger.in}: they commit or roll back with
+ *     it, the ledger still takes the player rows' locks itself (ascending id order, {@link ScopedLedger.lock}),
+ *     and the balances are published by `published()` after the caller's commit.
  *  5. Amounts are bigint atomic units end to end (numeric(38,0) in the database), never floats.
  *  6. `BalanceModification` is published to the owner after commit, never before, with the balance
  *     the transfer's own update returned (no re-read).
@@ -151,6 +155,12 @@ export const POSTINGS_SQL = `insert into ledger_postings (transfer_id, account_i
   values ($1, $2, $4, -$5::numeric), ($1, $3, $4, $5::numeric)`;
 
 const isSystem = (ref: AccountRef): ref is { system: SystemKind } => 'system' in ref;
+type Querier = Pick<Session, 'query'>;
+const validate = (req: TransferRequest): void => {
+  if (req.amount <= 0n) throw AppError.badRequest('The amount must be positive.', 'invalid_amount');
+  if (req.key.length === 0 || req.key.length > 200)
+    throw AppError.badRequest('Invalid idempotency key.', 'invalid_key');
+};
 const asAppError = (err: unknown): AppError => {
   if (err instanceof AppError) return err;
   throw err;
@@ -167,13 +177,12 @@ export class Ledger {
     private readonly hub?: Hub,
   ) {}
 
-  private async decimals(currency: string): Promise<number> {
+  private async decimals(currency: string, q: Querier = this.database): Promise<number> {
     let d = this.decimalsOf.get(currency);
     if (d === undefined) {
-      const rows = await this.database.query<{ decimals: number }>(
-        'select decimals from currencies where id = $1',
-        [currency],
-      );
+      const rows = await q.query<{ decimals: number }>('select decimals from currencies where id = $1', [
+        currency,
+      ]);
       if (!rows[0]) throw AppError.badRequest(`Unknown currency ${currency}.`, 'unknown_currency');
       d = rows[0].decimals;
       this.decimalsOf.set(currency, d);
@@ -181,31 +190,159 @@ export class Ledger {
     return d;
   }
 
-  /** The account's id, created on first use. Ids never change, so they are cached. */
-  async accountId(ref: AccountRef, currency: string): Promise<AccountRow> {
+  /**
+   * The account's id, created on first use. Ids never change, so they are cached: by the ledger when
+   * read outside a transaction, in `local` (merged after the commit) when read inside one, since a row
+   * created by a transaction that rolls back never existed.
+   */
+  async accountId(
+    ref: AccountRef,
+    currency: string,
+    q: Querier = this.database,
+    local?: Map<string, AccountRow>,
+  ): Promise<AccountRow> {
     const cacheKey = isSystem(ref) ? `s:${ref.system}:${currency}` : `p:${ref.kind}:${ref.user}:${currency}`;
-    const hit = this.accountIds.get(cacheKey);
+    const hit = this.accountIds.get(cacheKey) ?? local?.get(cacheKey);
     if (hit) return hit;
-    await this.decimals(currency);
+    await this.decimals(currency, q);
     const owner = isSystem(ref) ? null : ref.user;
     const kind = isSystem(ref) ? ref.system : ref.kind;
     const conflict = owner
       ? '(kind, owner_id, currency) where owner_id is not null'
       : '(kind, currency) where owner_id is null';
-    await this.database.query(
+    await q.query(
       `insert into ledger_accounts (kind, owner_id, currency, is_system) values ($1, $2, $3, $4)
        on conflict ${conflict} do nothing`,
       [kind, owner, currency, owner === null],
     );
-    const rows = await this.database.query<AccountRow>(
+    const rows = await q.query<AccountRow>(
       `select id::text as id, is_system from ledger_accounts
         where kind = $1 and currency = $2 and owner_id is not distinct from $3::uuid`,
       [kind, currency, owner],
     );
     const row = rows[0];
     if (!row) throw new Error('ledger account vanished');
-    this.accountIds.set(cacheKey, row);
+    (local && q !== this.database ? local : this.accountIds).set(cacheKey, row);
     return row;
+  }
+
+  /**
+   * The ledger inside the caller's transaction `tx` (see invariant 4): its transfers commit or roll
+   * back with `tx`. Call `published()` after the commit to send BalanceModification.
+   */
+  in(tx: Session): ScopedLedger {
+    return new ScopedLedger(this, tx);
+  }
+
+  /**
+   * Runs `fn` in one database transaction with the ledger inside it, then publishes the balances its
+   * transfers left (after the commit; nothing when it rolled back).
+   */
+  async transaction<T>(fn: (ledger: ScopedLedger, tx: Session) => Promise<T>): Promise<T> {
+    let scoped: ScopedLedger | undefined;
+    const result = await this.database.transaction((tx) => {
+      scoped = this.in(tx);
+      return fn(scoped, tx);
+    });
+    await scoped?.published();
+    return result;
+  }
+
+  /** @internal ScopedLedger's transfer: {@link transfer}'s statements on the caller's session. */
+  async transferOn(
+    tx: Session,
+    req: TransferRequest,
+    local: Map<string, AccountRow>,
+    locked: ReadonlySet<string>,
+  ): Promise<{ result: TransferResult; balances: BalanceRow[] }> {
+    validate(req);
+    const debit = await this.accountId(req.from, req.currency, tx, local);
+    const credit = await this.accountId(req.to, req.currency, tx, local);
+    if (debit.id === credit.id)
+      throw AppError.badRequest('Cannot transfer to the same account.', 'same_account');
+    const amount = req.amount.toString();
+    const metadata = JSON.stringify(req.metadata ?? {});
+    const players = [debit, credit].filter((a) => !a.is_system);
+    // Two players' rows are taken in ascending id order unless the caller locked them all first.
+    if (players.length > 1 && !players.every((p) => locked.has(p.id)))
+      players.sort((a, b) => (BigInt(a.id) < BigInt(b.id) ? -1 : 1));
+    try {
+      if (players.length <= 1) {
+        const player = players[0];
+        const delta = player === undefined ? null : player === debit ? `-${amount}` : amount;
+        const row = (
+          await tx.query<{ id: string } & (BalanceRow | { [K in keyof BalanceRow]: null })>(
+            TRANSFER_ONE_SQL,
+            [
+              req.key,
+              req.kind,
+              req.currency,
+              amount,
+              debit.id,
+              credit.id,
+              metadata,
+              player?.id ?? null,
+              delta,
+            ],
+            'ledger.transfer_one',
+          )
+        )[0];
+        if (!row) return { result: await this.replay(tx, req, debit.id, credit.id), balances: [] };
+        return {
+          result: { transferId: row.id, replayed: false },
+          balances: row.owner_id === null ? [] : [row],
+        };
+      }
+      const inserted = await tx.query<{ id: string }>(
+        TRANSFER_SQL,
+        [req.key, req.kind, req.currency, amount, debit.id, credit.id, metadata],
+        'ledger.transfer',
+      );
+      const id = inserted[0]?.id;
+      if (!id) return { result: await this.replay(tx, req, debit.id, credit.id), balances: [] };
+      const rows: BalanceRow[] = [];
+      for (const acc of players) {
+        const delta = acc.id === debit.id ? `-${amount}` : amount;
+        const row = (await tx.query<BalanceRow>(BALANCE_SQL, [acc.id, delta], 'ledger.balance'))[0];
+        if (row) rows.push(row);
+      }
+      await tx.query(POSTINGS_SQL, [id, debit.id, credit.id, req.currency, amount], 'ledger.postings');
+      return { result: { transferId: id, replayed: false }, balances: rows };
+    } catch (err) {
+      if (sqlState(err) === '23514') throw new InsufficientFundsError();
+      throw err;
+    }
+  }
+
+  /** @internal ScopedLedger's lock: the player rows of `refs`, in ascending id order. */
+  async lockOn(
+    tx: Session,
+    refs: readonly AccountRef[],
+    currency: string,
+    local: Map<string, AccountRow>,
+  ): Promise<string[]> {
+    const ids: bigint[] = [];
+    for (const ref of refs) {
+      const row = await this.accountId(ref, currency, tx, local);
+      if (!row.is_system) ids.push(BigInt(row.id));
+    }
+    const sorted = [...new Set(ids)].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)).map(String);
+    await tx.query('select id from ledger_accounts where id = any($1::bigint[]) order by id for update', [
+      sorted,
+    ]);
+    return sorted;
+  }
+
+  /** @internal After a scoped transaction's commit: its account ids into the cache, its balances out. */
+  async afterCommit(
+    local: Map<string, AccountRow>,
+    balances: readonly (BalanceRow & { currency: string })[],
+  ) {
+    for (const [key, row] of local) this.accountIds.set(key, row);
+    // The last row of each account is its balance after the whole transaction.
+    const last = new Map<string, BalanceRow & { currency: string }>();
+    for (const row of balances) last.set(`${row.owner_id}:${row.currency}`, row);
+    for (const row of last.values()) await this.publishRow(row, row.currency);
   }
 
   /**
@@ -213,9 +350,7 @@ export class Ledger {
    * player account would go below zero (nothing is written then).
    */
   async transfer(req: TransferRequest): Promise<TransferResult> {
-    if (req.amount <= 0n) throw AppError.badRequest('The amount must be positive.', 'invalid_amount');
-    if (req.key.length === 0 || req.key.length > 200)
-      throw AppError.badRequest('Invalid idempotency key.', 'invalid_key');
+    validate(req);
     const [debit, credit] = await Promise.all([
       this.accountId(req.from, req.currency),
       this.accountId(req.to, req.currency),
@@ -296,9 +431,7 @@ export class Ledger {
     const firstOf = new Map<string, number>();
     for (const [i, req] of reqs.entries()) {
       try {
-        if (req.amount <= 0n) throw AppError.badRequest('The amount must be positive.', 'invalid_amount');
-        if (req.key.length === 0 || req.key.length > 200)
-          throw AppError.badRequest('Invalid idempotency key.', 'invalid_key');
+        validate(req);
         const [debit, credit] = await Promise.all([
           this.accountId(req.from, req.currency),
           this.accountId(req.to, req.currency),
@@ -363,7 +496,7 @@ export class Ledger {
   }
 
   /** Publishes BalanceModification from a row of {@link BALANCE_SQL} (best effort). */
-  private async publishRow(row: BalanceRow, currency: string): Promise<void> {
+  async publishRow(row: BalanceRow, currency: string): Promise<void> {
     if (!this.hub) return;
     try {
       const decimals = await this.decimals(currency);
@@ -380,7 +513,7 @@ export class Ledger {
     }
   }
 
-  private async replay(
+  async replay(
     tx: Pick<Session, 'query'>,
     req: TransferRequest,
     debit: string,
@@ -444,6 +577,40 @@ export class Ledger {
     } catch {
       // A missed event is repaired by the client's next balance fetch; the money itself is committed.
     }
+  }
+}
+
+/**
+ * The ledger inside a caller's transaction ({@link Ledger.in}). Its transfers are {@link Ledger.transfer}'s
+ * statements on the caller's session: they commit or roll back with it (a refused debit throws
+ * InsufficientFundsError, and the caller's transaction rolls back). Several players' rows are locked
+ * with {@link lock} first, in ascending id order, so two transactions never deadlock on them.
+ */
+export class ScopedLedger {
+  private readonly local = new Map<string, AccountRow>();
+  private readonly balances: (BalanceRow & { currency: string })[] = [];
+  private readonly locked = new Set<string>();
+
+  constructor(
+    private readonly ledger: Ledger,
+    private readonly tx: Session,
+  ) {}
+
+  async transfer(req: TransferRequest): Promise<TransferResult> {
+    const { result, balances } = await this.ledger.transferOn(this.tx, req, this.local, this.locked);
+    for (const row of balances) this.balances.push({ ...row, currency: req.currency });
+    return result;
+  }
+
+  /** Locks the player accounts of `refs` (created when missing) in ascending id order. */
+  async lock(refs: readonly AccountRef[], currency: string): Promise<void> {
+    for (const id of await this.ledger.lockOn(this.tx, refs, currency, this.local)) this.locked.add(id);
+  }
+
+  /** After the caller's commit: publishes the balances the transfers left (best effort). */
+  async published(): Promise<void> {
+    const rows = this.balances.splice(0);
+    await this.ledger.afterCommit(this.local, rows);
   }
 }
 

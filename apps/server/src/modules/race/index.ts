@@ -13,7 +13,6 @@ import { seedDevelopmentRaceSettings } from './settings.js';
 
 export { playerAsSeenBy, raceDisabled, raceLeaderboard } from './leaderboard.js';
 export {
-  RACE_AGGREGATE_INTERVAL_MS,
   RACE_PAYOUT_INTERVAL_MS,
   RACE_SETTLE_DELAY_MS,
   racePayoutsOf,
@@ -29,9 +28,9 @@ export {
   type RaceConfig,
 } from './settings.js';
 export {
-  FOLD_MARGIN_SECONDS,
+  RACE_CONSUMER,
   finalRaceStandings,
-  foldRaceWagers,
+  raceConsumer,
   raceStandings,
   raceWagerOf,
   type StandingRow,

@@ -20,15 +20,13 @@ import { toDecimalString } from '@nebula/money';
 import type { JobRunner } from '../../jobs/index.js';
 import type { AppContext } from '../../platform/context.js';
 import { loadRaceConfig, racePrizes } from './settings.js';
-import { finalRaceStandings, foldRaceWagers } from './standings.js';
+import { finalRaceStandings } from './standings.js';
 import { previousRaceWeek, raceWeekBounds, raceWeekOf } from './week.js';
 
 /** How long after a week's end (ms) its prizes are settled. */
 export const RACE_SETTLE_DELAY_MS = 10 * 60_000;
 /** How often the payout job looks for a closed week. */
 export const RACE_PAYOUT_INTERVAL_MS = 60_000;
-/** How often the standings are folded (race_wagers). */
-export const RACE_AGGREGATE_INTERVAL_MS = 5_000;
 
 export interface RaceSettlement {
   week: string;
@@ -169,16 +167,8 @@ export async function racePayoutsOf(
   };
 }
 
-/** The leader-only race jobs: fold the standings, and pay the week that just closed. */
+/** The leader-only race job: pay the week that just closed (the standings fold is a wager consumer). */
 export function registerRaceJobs(jobs: JobRunner, ctx: AppContext): void {
-  jobs.register({
-    name: 'race.aggregate',
-    intervalMs: RACE_AGGREGATE_INTERVAL_MS,
-    runOnElect: true,
-    run: async () => {
-      await foldRaceWagers(ctx.database);
-    },
-  });
   jobs.register({
     name: 'race.payout',
     intervalMs: RACE_PAYOUT_INTERVAL_MS,

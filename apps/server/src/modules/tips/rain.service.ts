@@ -39,7 +39,6 @@ import {
   assertRate,
   invalidAmount,
   invalidUsersLength,
-  ledgerIn,
   notEnoughMoney,
   parsePositiveAmount,
   sample,
@@ -252,22 +251,12 @@ export async function payRain(ctx: AppContext, plan: RainPlan): Promise<{ row: R
   if (plan.share <= 0n) throw invalidAmount();
 
   const from: AccountRef = plan.sender ? { user: plan.sender.id, kind: 'real' } : { system: 'promotions' };
-  // Accounts are created (once, cached) outside the transaction; their player rows are locked inside.
-  const accounts = await Promise.all(
-    [from, ...plan.recipients.map((r): AccountRef => ({ user: r.id, kind: 'real' }))].map((ref) =>
-      ledger.accountId(ref, plan.currency.id),
-    ),
-  );
-  const lockIds = accounts
-    .filter((a) => !a.is_system)
-    .map((a) => BigInt(a.id))
-    .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
-    .map(String);
+  const players = [from, ...plan.recipients.map((r): AccountRef => ({ user: r.id, kind: 'real' }))];
   const total = plan.share * BigInt(plan.recipients.length);
 
   let paid: boolean;
   try {
-    paid = await database.transaction(async (tx) => {
+    paid = await ledger.transaction(async (scoped, tx) => {
       const inserted = await tx.query<{ id: string }>(
         `insert into chat_rains (key, sender_id, channel, currency, share, recipients, amount)
          values ($1, $2::uuid, $3, $4, $5::numeric, $6, $7::numeric)
@@ -284,11 +273,9 @@ export async function payRain(ctx: AppContext, plan: RainPlan): Promise<{ row: R
       );
       const rainId = inserted[0]?.id;
       if (!rainId) return false;
-      // Every player row this rain touches, in ascending id order: two rains never deadlock.
-      await tx.query('select id from ledger_accounts where id = any($1::bigint[]) order by id for update', [
-        lockIds,
-      ]);
-      const scoped = ledgerIn(database, tx);
+      // Every player row this rain touches, locked by the ledger in ascending id order: two rains never
+      // deadlock.
+      await scoped.lock(players, plan.currency.id);
       for (const r of plan.recipients) {
         const t = await scoped.transfer({
           key: `rain:${rainId}:${r.id}`,
@@ -312,11 +299,6 @@ export async function payRain(ctx: AppContext, plan: RainPlan): Promise<{ row: R
   }
   const row = await rainByKey(database, plan.key);
   if (!row) throw new Error('rain row vanished');
-  if (paid) {
-    // After the commit: everyone's new balance (the scoped ledger published nothing).
-    const owners = [...(plan.sender ? [plan.sender.id] : []), ...plan.recipients.map((r) => r.id)];
-    await Promise.all(owners.map((id) => ledger.publishBalance(id, plan.currency.id)));
-  }
   return { row, replayed: !paid };
 }
 

@@ -4,11 +4,10 @@
  */
 import { randomInt } from 'node:crypto';
 import { TipErrorCode, TipMessages } from '@nebula/contracts';
-import { isMoneyError, parseAmount, toDecimalString, type Amount } from '@nebula/money';
-import type { Database, Session } from '../../db/client.js';
+import { parseWireAmount, toDecimalString, type Amount } from '@nebula/money';
+import type { Database } from '../../db/client.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
-import { Ledger } from '../ledger/index.js';
 import { priceFeedFor, usdToAtomic } from '../prices/index.js';
 
 export const invalidUsername = (detail?: string): AppError =>
@@ -57,22 +56,14 @@ export async function tipCurrency(database: Database, id: string): Promise<TipCu
 }
 
 /**
- * A positive decimal string with at most the currency's decimals ('1e3', '-1', 'NaN', '1,5' and too
- * many decimals are refused), as atomic units; 'Invalid amount' otherwise.
+ * A positive amount in the canonical format of money calls (`parseWireAmount`: '1e3', '-1', 'NaN',
+ * ' 1', '1,5' and too many decimals are refused), as atomic units; 'Invalid amount' otherwise.
  */
 export function parsePositiveAmount(text: string, decimals: number): Amount {
-  const trimmed = text.trim();
-  if (!/^\d+(\.\d+)?$/.test(trimmed))
-    throw invalidAmount('Enter the amount with digits and a dot, e.g. 0.5.');
-  let value: Amount;
-  try {
-    value = parseAmount(trimmed, decimals, { allowComma: false });
-  } catch (err) {
-    if (isMoneyError(err)) throw invalidAmount(err.message);
-    throw err;
-  }
-  if (value <= 0n) throw invalidAmount('The amount must be greater than 0.');
-  return value;
+  const parsed = parseWireAmount(text, decimals);
+  if (!parsed.ok) throw invalidAmount(parsed.error.message);
+  if (parsed.value <= 0n) throw invalidAmount('The amount must be greater than 0.');
+  return parsed.value;
 }
 
 /** `usd` in atomic units of the currency (rounded up), at least 1; 1 when the currency has no price. */
@@ -111,26 +102,6 @@ export async function assertRate(database: Database, userId: string, perMinute: 
   );
   if ((rows[0]?.n ?? 0) >= perMinute)
     throw new AppError(429, TipErrorCode.RateLimited, TipMessages.rateLimited);
-}
-
-/**
- * A ledger whose statements run on `tx`, inside the caller's transaction: several transfers then
- * commit or roll back together (a rain pays all its recipients or none). It publishes nothing (the
- * caller publishes the balances after its commit), and its account cache lives as long as the
- * transaction. The caller takes the player rows' locks first, in ascending id order (see rain).
- */
-export function ledgerIn(database: Database, tx: Session): Ledger {
-  const scoped: Database = {
-    kind: database.kind,
-    get db(): never {
-      throw new Error('drizzle is not available inside a ledger transaction');
-    },
-    query: tx.query,
-    withSession: (fn) => fn(tx),
-    transaction: (fn) => fn(tx),
-    close: async () => undefined,
-  };
-  return new Ledger(scoped);
 }
 
 /** `count` distinct items of `items` in random order (crypto RNG, partial Fisher-Yates). */

@@ -25,14 +25,7 @@ import {
   type ResponseOf,
   type withdrawHistoryEndpoint,
 } from '@nebula/contracts';
-import {
-  add,
-  amount as toAmount,
-  isMoneyError,
-  parseAmount,
-  toDecimalString,
-  type Amount,
-} from '@nebula/money';
+import { add, amount as toAmount, parseWireAmount, toDecimalString, type Amount } from '@nebula/money';
 import type { AppContext, AuthUser } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { assertFreshTwoFactor } from '../auth/index.js';
@@ -154,13 +147,9 @@ export class WithdrawalService {
     const cur = await this.currency(input.currency, input.chain);
     if (!cur || !cur.enabled || cur.chain_name === null)
       throw invalid('This currency cannot be withdrawn on that chain.', 'chain');
-    let amount: Amount;
-    try {
-      amount = parseAmount(input.sum, cur.decimals, { allowComma: false });
-    } catch (err) {
-      if (isMoneyError(err)) throw invalid(err.message, 'sum');
-      throw err;
-    }
+    const parsed = parseWireAmount(input.sum, cur.decimals);
+    if (!parsed.ok) throw invalid(parsed.error.message, 'sum');
+    const amount: Amount = parsed.value;
     if (amount <= 0n) throw invalid('The amount must be greater than 0.', 'sum');
     if (!isValidAddress(input.chain, wallet))
       throw invalid(`This is not a valid ${cur.chain_name} address.`, 'wallet');

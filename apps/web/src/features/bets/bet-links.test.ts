@@ -65,6 +65,14 @@ describe('bet links', () => {
     expect(betVerifyHref({ ...info, nonce: -1 })).toBeNull();
   });
 
+  it('links a crash bet to its round on the fairness page (the round decides it, not a seed pair)', () => {
+    const { info } = SAMPLE_OVERVIEW;
+    const crash = { ...info, game: 'crash', params: { round: '1126614', auto_cash_out: null } };
+    expect(betVerifyHref(crash)).toBe('/fairness?verify=crash-1126614');
+    // A round that is not a round id never becomes a crash link.
+    expect(betVerifyHref({ ...crash, params: { round: '12a' } })).not.toContain('verify=crash-12a');
+  });
+
   it('encodes JSON as unpadded base64url', () => {
     expect(toBase64UrlJson({ a: '??>' })).toBe(Buffer.from('{"a":"??>"}').toString('base64url'));
   });

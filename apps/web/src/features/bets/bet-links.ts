@@ -47,8 +47,21 @@ export function extendedActions(outcome: unknown): unknown[] | undefined {
   return Array.isArray(actions) && 'state' in outcome ? actions : undefined;
 }
 
-/** `/fairness?verify=...&params=...&edge=...[&actions=...]`, or null while the bet is not verifiable. */
+/** The crash round a crash bet was played in (its params `{ round }`), or null. */
+function crashRoundOf(info: BetOverview['info']): string | null {
+  if (info.game !== 'crash' || !info.params || typeof info.params !== 'object') return null;
+  const { round } = info.params as { round?: unknown };
+  return typeof round === 'string' && /^\d{1,19}$/.test(round) ? round : null;
+}
+
+/**
+ * `/fairness?verify=...&params=...&edge=...[&actions=...]`, or null while the bet is not verifiable. A
+ * crash bet links to its round (`verify=crash-<round>`, the fairness page's crash link): the round's
+ * game hash and its chain's salt decide it, not a seed pair.
+ */
 export function betVerifyHref(info: BetOverview['info']): string | null {
+  const crashRound = crashRoundOf(info);
+  if (crashRound !== null) return `/fairness?verify=crash-${crashRound}`;
   if (!isVerifiable(info)) return null;
   const query = new URLSearchParams();
   query.set('verify', `${info.game}-${info.server_seed}-${info.client_seed}-${info.nonce}`);

@@ -1,6 +1,5 @@
-/** The live feed of settled real bets on `Everyone` (spec 3 section 3), and the USD value helper. */
+/** The live feed of settled real bets on `Everyone` (spec 3 section 3). */
 import { Channels, liveGameEvent } from '@nebula/contracts';
-import { amount, mulRatio, parseAmount, toDecimalString } from '@nebula/money';
 import type { AppContext } from '../../platform/context.js';
 
 /** One settled real bet, as the feed shows it (decimal strings). */
@@ -28,7 +27,7 @@ export interface LivePlayer {
  * (the engine does), saves reading it again. Best effort: never throws.
  */
 export async function publishLiveBet(
-  ctx: AppContext,
+  ctx: Pick<AppContext, 'database' | 'realtime' | 'log'>,
   userId: string,
   game: { readonly id: string; readonly name: string },
   betId: string,
@@ -83,13 +82,4 @@ export async function publishLiveBet(
   } catch (err) {
     ctx.log.warn({ err }, 'live bet event not published');
   }
-}
-
-/** amount (atomic units, may be negative) * priceUsd, as a USD decimal string with 8 places (floor). */
-export function usdValue(atomic: bigint, priceUsd: string, decimals: number): string {
-  const price = parseAmount(priceUsd, 12);
-  const negative = atomic < 0n;
-  const abs = negative ? -atomic : atomic;
-  const v = mulRatio(amount(abs), price, 10n ** BigInt(decimals + 4), 'floor');
-  return toDecimalString(negative ? -v : v, 8);
 }

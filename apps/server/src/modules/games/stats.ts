@@ -1,0 +1,24 @@
+/**
+ * Bet statistics per player, game, currency and mode (`game_stats`, read by the profile), kept by a
+ * consumer of the wager stream (modules/wagers/stream.ts): each settled wager of every product is added
+ * once, after its commit, in the delivery transaction that moves the consumer's position.
+ */
+import type { WagerConsumer } from '../wagers/index.js';
+
+const ADD_SQL = `insert into game_stats as s (user_id, game, currency, demo, bets, wins, wagered, payout, profit,
+    wagered_usd, updated_at)
+  select user_id, game, currency, demo, count(*), count(*) filter (where payout > wager), sum(wager), sum(payout),
+    sum(profit), coalesce(sum(wager_usd), 0), now()
+    from bets where id = any($1::bigint[])
+   group by user_id, game, currency, demo
+  on conflict (user_id, game, currency, demo) do update set
+    bets = s.bets + excluded.bets, wins = s.wins + excluded.wins, wagered = s.wagered + excluded.wagered,
+    payout = s.payout + excluded.payout, profit = s.profit + excluded.profit,
+    wagered_usd = s.wagered_usd + excluded.wagered_usd, updated_at = excluded.updated_at`;
+
+export const gameStatsConsumer: WagerConsumer = {
+  name: 'games.stats',
+  async apply(tx, wagers) {
+    await tx.query(ADD_SQL, [wagers.map((w) => w.id)], 'games.stats_add');
+  },
+};

@@ -1,0 +1,71 @@
+/**
+ * The money of a stake, the one way every product moves it: {@link placeStake} debits the player (the
+ * wager, or a stake a decision adds) and {@link payStake} credits a payout or a refund, each with the
+ * stake's ledger key (keys.ts), inside the caller's transaction (the ledger's `transaction`/`in`), so a
+ * stake's money commits with the product's own rows or not at all. Real stakes move between the player's
+ * real balance and the house, demo stakes between the demo balance and the demo faucet.
+ */
+import { PlayErrorCode } from '@nebula/contracts';
+import { AppError } from '../../platform/errors.js';
+import { type AccountRef, InsufficientFundsError, type ScopedLedger } from '../ledger/index.js';
+import { type StakeRef, type StakeStep, stakeKey } from './keys.js';
+
+/** Whose stake it is, in what, and what the ledger records about it. */
+export interface StakeAccount {
+  stake: StakeRef;
+  userId: string;
+  currency: string;
+  demo: boolean;
+  /** Shown with the transfers in histories and audits (the game, the bet or round...). */
+  metadata: Record<string, unknown>;
+}
+
+const player = (a: StakeAccount): AccountRef => ({ user: a.userId, kind: a.demo ? 'demo' : 'real' });
+const bank = (a: StakeAccount): AccountRef => ({ system: a.demo ? 'demo_faucet' : 'house' });
+
+/**
+ * Debits `amount` from the player for `step` of the stake ('wager', or `stake:{n}` for a decision's
+ * extra stake). A player who cannot cover it gets -4 'Not enough money' (and the caller's transaction
+ * rolls back).
+ */
+export async function placeStake(
+  ledger: ScopedLedger,
+  account: StakeAccount,
+  amount: bigint,
+  step: Extract<StakeStep, 'wager' | `stake:${number}`> = 'wager',
+): Promise<void> {
+  try {
+    await ledger.transfer({
+      key: stakeKey(account.stake, step),
+      kind: 'bet',
+      currency: account.currency,
+      amount,
+      from: player(account),
+      to: bank(account),
+      metadata: account.metadata,
+    });
+  } catch (err) {
+    if (err instanceof InsufficientFundsError)
+      throw AppError.domain(PlayErrorCode.NotEnoughMoney, 'Not enough money');
+    throw err;
+  }
+}
+
+/** Credits the stake's payout (a win) or refund to the player; nothing when `amount` is zero. */
+export async function payStake(
+  ledger: ScopedLedger,
+  account: StakeAccount,
+  amount: bigint,
+  step: Extract<StakeStep, 'payout' | 'refund'> = 'payout',
+): Promise<void> {
+  if (amount <= 0n) return;
+  await ledger.transfer({
+    key: stakeKey(account.stake, step),
+    kind: step === 'payout' ? 'win' : 'bet_refund',
+    currency: account.currency,
+    amount,
+    from: bank(account),
+    to: player(account),
+    metadata: account.metadata,
+  });
+}

@@ -1,0 +1,143 @@
+/**
+ * The `wager settled` stream: every wager record (a `bets` row, written in the transaction that settles
+ * the stake) is delivered to every registered consumer, after its commit, exactly once in effect.
+ *
+ * The record itself is the outbox row: it is written in the bet's own transaction, and it carries that
+ * transaction's id (`tx`, migration 0022). A consumer's position is a row of `wager_consumers`. One
+ * delivery is ONE transaction: lock the position, read the next records in (tx, id) order that lie
+ * below the oldest transaction still running (so a record committed late by a transaction that began
+ * early is never skipped: every transaction below that horizon has ended), let the consumer apply them
+ * in that same transaction, move the position. A crash or a leader change in between rolls the batch
+ * back; the next leader delivers it again. Nothing of this runs inside a bet's transaction, and no row
+ * is updated by every bet.
+ *
+ * Consumers run on the jobs leader (`wagers.stream`), each at its own pace; a failing consumer is
+ * retried on the next run and does not hold the others back.
+ */
+import type { Database, Session } from '../../db/client.js';
+import type { JobRunner } from '../../jobs/index.js';
+import type { AppContext } from '../../platform/context.js';
+import type { Product } from './record.js';
+
+/** A settled wager as consumers see it (amounts in atomic units, decimal strings). */
+export interface SettledWager {
+  id: string;
+  product: Product;
+  game: string;
+  user_id: string;
+  currency: string;
+  demo: boolean;
+  wager: string;
+  payout: string;
+  profit: string;
+  wager_usd: string | null;
+  bonus_wager: string;
+  placed_at: Date;
+  created_at: Date;
+}
+
+export interface WagerConsumer {
+  /** Unique; the consumer's row in `wager_consumers`. */
+  name: string;
+  /**
+   * Applies a batch (in stream order) inside the delivery transaction: what it writes with `tx` commits
+   * with the position, so it happens once. Effects outside the database must be idempotent.
+   */
+  apply(tx: Session, wagers: readonly SettledWager[]): Promise<void>;
+}
+
+/** Records per delivery transaction at most. */
+export const STREAM_BATCH = 1000;
+/** How often the leader delivers (the lag of a consumer behind a commit, at most about this). */
+export const STREAM_INTERVAL_MS = 500;
+
+const NEXT_SQL = `select b.id::text as id, b.product, b.game, b.user_id::text as user_id, b.currency, b.demo,
+    b.wager::text as wager, b.payout::text as payout, b.profit::text as profit, b.wager_usd::text as wager_usd,
+    b.bonus_wager::text as bonus_wager, coalesce(b.placed_at, b.created_at) as placed_at, b.created_at,
+    b.tx::text as tx
+  from bets b
+ where b.tx is not null and (b.tx, b.id) > ($1::xid8, $2::bigint)
+   and b.tx < pg_snapshot_xmin(pg_current_snapshot())
+ order by b.tx, b.id
+ limit $3`;
+
+/**
+ * Delivers the next batch to `consumer` (one transaction); returns how many records it applied (0: the
+ * consumer is at the head of the stream).
+ */
+export async function deliverWagers(
+  database: Pick<Database, 'transaction'>,
+  consumer: WagerConsumer,
+  batch = STREAM_BATCH,
+): Promise<number> {
+  return database.transaction(async (tx) => {
+    await tx.query('insert into wager_consumers (name) values ($1) on conflict (name) do nothing', [
+      consumer.name,
+    ]);
+    const at = (
+      await tx.query<{ last_tx: string; last_id: string }>(
+        `select last_tx::text as last_tx, last_id::text as last_id from wager_consumers
+          where name = $1 for update`,
+        [consumer.name],
+      )
+    )[0];
+    if (!at) throw new Error(`wager consumer ${consumer.name} has no position`);
+    const rows = await tx.query<SettledWager & { tx: string }>(NEXT_SQL, [at.last_tx, at.last_id, batch]);
+    const last = rows.at(-1);
+    if (!last) return 0;
+    await consumer.apply(
+      tx,
+      rows.map(({ tx: _tx, ...wager }) => wager),
+    );
+    await tx.query(
+      `update wager_consumers set last_tx = $2::xid8, last_id = $3::bigint, updated_at = now() where name = $1`,
+      [consumer.name, last.tx, last.id],
+    );
+    return rows.length;
+  });
+}
+
+/** Delivers to `consumer` until it reaches the head of the stream (or `signal` aborts). */
+export async function drainWagers(
+  database: Pick<Database, 'transaction'>,
+  consumer: WagerConsumer,
+  signal?: AbortSignal,
+): Promise<number> {
+  let total = 0;
+  for (;;) {
+    if (signal?.aborted) return total;
+    const n = await deliverWagers(database, consumer);
+    total += n;
+    if (n < STREAM_BATCH) return total;
+  }
+}
+
+/** The leader's job delivering the stream to every consumer (one failing consumer does not stop the rest). */
+export function registerWagerStream(
+  jobs: JobRunner,
+  ctx: Pick<AppContext, 'database' | 'log'>,
+  consumers: readonly WagerConsumer[],
+): void {
+  const names = new Set<string>();
+  for (const c of consumers) {
+    if (names.has(c.name)) throw new Error(`wager consumer ${c.name} registered twice`);
+    names.add(c.name);
+  }
+  jobs.register({
+    name: 'wagers.stream',
+    intervalMs: STREAM_INTERVAL_MS,
+    runOnElect: true,
+    run: async ({ signal }) => {
+      let failed: unknown;
+      for (const consumer of consumers) {
+        try {
+          await drainWagers(ctx.database, consumer, signal);
+        } catch (err) {
+          ctx.log.error({ err, consumer: consumer.name }, 'wager consumer failed; retried next run');
+          failed ??= err;
+        }
+      }
+      if (failed) throw failed;
+    },
+  });
+}
