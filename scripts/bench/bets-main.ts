@@ -28,6 +28,10 @@
  *      transfer on a win) as named prepared statements through a `pg` pool with one connection
  *      per player, taken per transaction as the server takes its pool's.
  *   3. pgbench: the same statements as a pgbench script (-M prepared, one client per player, -j 2).
+ *   4. limit (G1): the database's own durable limit for a bet, independent of how the engine splits
+ *      its work: pgbench with ONE statement per bet (bets-sql.ts `limitScript`: the player debited with
+ *      a balance check and the payout credited in one update, one transfer with its two postings, the
+ *      bet row), 16 clients by default (`--limit-clients`).
  *   `--open-phases ours,raw,pgbench` also runs the baselines open-loop at the rate of 1b (pgbench
  *   -R), for reference.
  * Between phases: VACUUM ANALYZE and CHECKPOINT. Then the ledger invariants and gapless nonces are
@@ -52,7 +56,7 @@ import { parseArgs } from 'node:util';
 import { CpuSampler, type CpuWindow, isBackendOf, machineBusyMs } from './bets-cpu.js';
 import { type Row, fmt, printReport } from './bets-report.js';
 import { type LoadCommand, type LoadReply, PLAY_REQUEST } from './bets-shared.js';
-import { type StatementSet, pgbenchScript, roundTrips } from './bets-sql.js';
+import { type StatementSet, limitScript, pgbenchScript, roundTrips } from './bets-sql.js';
 import {
   type ServerProcess,
   createPlayers,
@@ -77,7 +81,8 @@ Options:
                      (Little's law); a gap measures latency below saturation instead
   --statements SET   ledger (default): the bet's ledger writes; all: every statement the server
                      sends for the call (also the session lookup and the engine's pre-bet read)
-  --only LIST        comma-separated phases to run: ours,raw,pgbench (default all three)
+  --only LIST        comma-separated phases to run: ours,raw,pgbench,limit (default all four)
+  --limit-clients N  pgbench clients of the limit phase (default 16)
   --open-share S     open-loop latency phase at S x the measured throughput of ours (default 0.5;
                      0: no open-loop phase)
   --open-phases LIST phases that also run open-loop at that same rate: ours,raw,pgbench (default
@@ -166,7 +171,8 @@ async function main(): Promise<number> {
       players: { type: 'string', default: '50' },
       gap: { type: 'string', default: '0' },
       statements: { type: 'string', default: 'ledger' },
-      only: { type: 'string', default: 'ours,raw,pgbench' },
+      only: { type: 'string', default: 'ours,raw,pgbench,limit' },
+      'limit-clients': { type: 'string', default: '16' },
       'server-pool': { type: 'string' },
       'open-share': { type: 'string', default: '0.5' },
       'open-phases': { type: 'string', default: 'ours' },
@@ -198,6 +204,7 @@ async function main(): Promise<number> {
   const players = int('players', values.players, 1, 90);
   const gap = int('gap', values.gap, 0, 60_000);
   const jobs = int('pgbench-jobs', values['pgbench-jobs'], 1, 64);
+  const limitClients = int('limit-clients', values['limit-clients'], 1, 90);
   const rawConnections = values['raw-connections']
     ? int('raw-connections', values['raw-connections'], 1, players)
     : players;
@@ -227,7 +234,7 @@ async function main(): Promise<number> {
   const phases = new Set(values.only.split(','));
   if (
     (set !== 'ledger' && set !== 'all') ||
-    [...phases].some((p) => !['ours', 'raw', 'pgbench'].includes(p))
+    [...phases].some((p) => !['ours', 'raw', 'pgbench', 'limit'].includes(p))
   ) {
     console.error(USAGE);
     return 2;
@@ -326,56 +333,71 @@ async function main(): Promise<number> {
       }
     }
 
-    if (phases.has('pgbench')) {
-      const script = path.join(tmp, 'bet.sql');
-      await writeFile(script, pgbenchScript(set, setup.house));
-      const common = { databaseUrl: db.url, script, clients: players, jobs, mode: queryMode };
-      const pgbenchPhase = async (rate: number | undefined): Promise<Row> => {
-        await settle(db.url);
-        if (warmup > 0) await runPgbench({ ...common, seconds: warmup, rate });
-        const backend = isBackendOf(db.name);
-        const sampler = new CpuSampler((_, cmdline) =>
-          // Debian's /usr/bin/pgbench is a wrapper that execs /usr/lib/postgresql/<v>/bin/pgbench.
-          path.basename(cmdline.split(' ')[0] ?? '') === 'pgbench'
-            ? 'pgbench'
-            : backend(cmdline)
-              ? 'db'
-              : undefined,
-        );
-        const logDir = await mkdtemp(path.join(tmp, 'log-'));
-        sampler.start();
-        let cpu: CpuWindow;
-        let r;
-        try {
-          r = await runPgbench({ ...common, seconds: duration, logDir, rate });
-        } finally {
-          cpu = sampler.stop();
-        }
-        return {
-          phase: 'pgbench',
-          offered: rate,
-          rate: r.tps,
-          completed: r.transactions,
-          p50: r.p50,
-          p90: r.p90,
-          p99: r.p99,
-          max: r.max,
-          errors: r.failed ? { failed: r.failed } : {},
-          winShare: NaN,
-          cpu,
-        };
+    /** A pgbench phase over `text` (a script of bets-sql.ts) with `clients` clients. */
+    const pgbenchPhase = async (
+      phase: 'pgbench' | 'limit',
+      text: string,
+      clients: number,
+      rate: number | undefined,
+    ): Promise<Row> => {
+      const script = path.join(tmp, `${phase}.sql`);
+      await writeFile(script, text);
+      const common = { databaseUrl: db.url, script, clients, jobs, mode: queryMode };
+      await settle(db.url);
+      if (warmup > 0) await runPgbench({ ...common, seconds: warmup, rate });
+      const backend = isBackendOf(db.name);
+      const sampler = new CpuSampler((_, cmdline) =>
+        // Debian's /usr/bin/pgbench is a wrapper that execs /usr/lib/postgresql/<v>/bin/pgbench.
+        path.basename(cmdline.split(' ')[0] ?? '') === 'pgbench'
+          ? 'pgbench'
+          : backend(cmdline)
+            ? 'db'
+            : undefined,
+      );
+      const logDir = await mkdtemp(path.join(tmp, 'log-'));
+      sampler.start();
+      let cpu: CpuWindow;
+      let r;
+      try {
+        r = await runPgbench({ ...common, seconds: duration, logDir, rate });
+      } finally {
+        cpu = sampler.stop();
+      }
+      return {
+        phase,
+        offered: rate,
+        rate: r.tps,
+        completed: r.transactions,
+        p50: r.p50,
+        p90: r.p90,
+        p99: r.p99,
+        max: r.max,
+        errors: r.failed ? { failed: r.failed } : {},
+        winShare: NaN,
+        cpu,
       };
+    };
+
+    if (phases.has('pgbench')) {
+      const text = pgbenchScript(set, setup.house);
       process.stdout.write('pgbench baseline... ');
-      const r = await pgbenchPhase(undefined);
+      const r = await pgbenchPhase('pgbench', text, players, undefined);
       rows.push(r);
       console.log(`${fmt(r.rate)} tps`);
       const rate = openRateFor('pgbench', r);
       if (rate) {
         process.stdout.write(`pgbench, open loop at ${fmt(rate)} tps... `);
-        const o = await pgbenchPhase(rate);
+        const o = await pgbenchPhase('pgbench', text, players, rate);
         rows.push(o);
         console.log(`p99 ${fmt(o.p99, 1)} ms`);
       }
+    }
+
+    if (phases.has('limit')) {
+      process.stdout.write(`durable limit (one statement per bet, ${limitClients} clients)... `);
+      const r = await pgbenchPhase('limit', limitScript(setup.house), limitClients, undefined);
+      rows.push(r);
+      console.log(`${fmt(r.rate)} tps`);
     }
 
     const check = await verifyDatabase(db.url);
