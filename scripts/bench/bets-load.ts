@@ -224,8 +224,9 @@ async function rawBets(
       s.into(ctx, row);
     }
   };
-  const run = async (list: Step[], ctx: BetContext): Promise<void> => {
-    let tx: pg.PoolClient | undefined;
+  /** Runs `list`; `within` is the transaction an enclosing list opened (a win's payout runs in it). */
+  const run = async (list: Step[], ctx: BetContext, within?: pg.PoolClient): Promise<void> => {
+    let tx: pg.PoolClient | undefined = within;
     try {
       for (const step of list) {
         if (step === 'begin') {
@@ -237,7 +238,7 @@ async function rawBets(
           tx = undefined;
           done.release();
         } else if ('ifWin' in step) {
-          if (isWin(ctx.roll)) await run(step.ifWin, ctx);
+          if (isWin(ctx.roll)) await run(step.ifWin, ctx, tx);
         } else if (tx) {
           await exec(tx, step, ctx);
         } else {
@@ -250,7 +251,8 @@ async function rawBets(
         }
       }
     } catch (err) {
-      if (tx) {
+      // Only the list that opened the transaction ends it.
+      if (tx && tx !== within) {
         await tx.query('rollback').catch(() => undefined);
         tx.release();
       }
