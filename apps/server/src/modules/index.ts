@@ -23,6 +23,8 @@ import { registerFeedModule } from './feed/index.js';
 import { registerRaceModule } from './race/index.js';
 import { registerChatModule } from './chat/index.js';
 import { registerTipsModule } from './tips/index.js';
+import { registerBonusModule } from './bonus/index.js';
+import { registerAuditModule } from './audit/index.js';
 
 export type ModuleRegistration = (app: FastifyInstance, ctx: AppContext) => Promise<void> | void;
 
@@ -51,4 +53,6 @@ export const modules: ModuleRegistration[] = [
   registerRaceModule,
   registerChatModule,
   registerTipsModule,
+  registerBonusModule,
+  registerAuditModule,
 ];

@@ -3,6 +3,7 @@
  * zod (type-only contract imports): the start-up sequence uses it on the first visit.
  */
 import type {
+  bonusBalanceEndpoint,
   completeResetEndpoint,
   csrfCookieEndpoint,
   loginEndpoint,
@@ -12,10 +13,10 @@ import type {
   registerEndpoint,
   updateEndpoint,
 } from '@nebula/contracts';
-import { api, apiFetch, endpointRef, isApiError } from '../../lib/api';
+import { api, endpointRef } from '../../lib/api';
 import { events } from '../../lib/events';
 import { queryClient } from '../../lib/query-client';
-import { useAppStore, type LooseData, type StoredUser } from '../../lib/store';
+import { useAppStore, type StoredUser } from '../../lib/store';
 
 export const authEndpoints = {
   csrf: endpointRef<typeof csrfCookieEndpoint>('GET', '/sanctum/csrf-cookie'),
@@ -25,6 +26,7 @@ export const authEndpoints = {
   loginViaToken: endpointRef<typeof loginViaTokenEndpoint>('POST', '/auth/loginViaToken'),
   logout: endpointRef<typeof logoutEndpoint>('GET', '/auth/logout'),
   completeReset: endpointRef<typeof completeResetEndpoint>('POST', '/auth/password/reset'),
+  bonusBalance: endpointRef<typeof bonusBalanceEndpoint>('POST', '/api/bonusBalance'),
 };
 
 /** The server's user (nullable fields) as the store keeps it (optional fields); extra fields are kept. */
@@ -39,16 +41,17 @@ export function refreshData(): void {
   void refreshBonus();
 }
 
-let bonusMissing = false;
-
-/** POST /api/bonusBalance into the store; a server without the endpoint (404) is asked once. */
+/**
+ * POST /api/bonusBalance (the player's bonuses, spec 2 "Bonus") into the store, keyed by bonus id.
+ * Signed-in players only; a failure leaves the last known bonuses (the next refresh asks again).
+ */
 export async function refreshBonus(): Promise<void> {
-  if (bonusMissing || !useAppStore.getState().user) return;
+  if (!useAppStore.getState().user) return;
   try {
-    const bonus = await apiFetch<LooseData>('POST', '/api/bonusBalance', {});
-    useAppStore.getState().setBonus(bonus && typeof bonus === 'object' ? bonus : null);
-  } catch (error) {
-    if (isApiError(error) && error.status === 404) bonusMissing = true;
+    const bonuses = await api(authEndpoints.bonusBalance, {});
+    useAppStore.getState().setBonus(Object.fromEntries(bonuses.map((bonus) => [bonus._id, bonus])));
+  } catch {
+    // Offline or signed out meanwhile: nothing to show until the next refresh.
   }
 }
 
