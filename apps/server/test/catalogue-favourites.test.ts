@@ -8,6 +8,7 @@ import {
   seedDemoCatalogue,
 } from '../src/modules/catalogue/index.js';
 import { putSetting, readLicenseSettings } from '../src/modules/platform/index.js';
+import { DEVELOPMENT_RACE_SETTINGS } from '../src/modules/race/index.js';
 import { createUser, type TestUser } from './helpers/factories.js';
 import { startTestServer, type TestServer } from './helpers/test-server.js';
 
@@ -212,16 +213,20 @@ describe('slides', () => {
   it('never shows Poker banners to guests; signed-in players see them when the poker plugin is on', async () => {
     await setPoker(true);
     const guest = await slides(null);
-    expect(guest.map((s) => s._id)).toEqual(['welcome-bonus', 'weekly-race', 'provably-fair']);
+    expect(guest.map((s) => s._id)).toEqual(['crypto-deposits', 'weekly-race', 'provably-fair']);
     expect(guest.some((s) => s.type === 'Poker')).toBe(false);
     expect(guest[0]).toEqual({
-      _id: 'welcome-bonus',
+      _id: 'crypto-deposits',
       type: 'Deposit',
-      title: 'Welcome bonus: 100% up to $500',
-      text: 'Double your first deposit and start with more.',
-      link: '/promotions',
-      image: '/api/img/slides/welcome-bonus.svg',
+      title: 'Play with crypto',
+      text: 'Deposit BTC, ETH, USDT and more, then play the originals.',
+      link: '/casino/originals',
+      image: '/api/img/slides/crypto-deposits.svg',
     });
+    // The race slide states the race's real pool (the development race settings: 1,000 USDT).
+    const pool = DEVELOPMENT_RACE_SETTINGS.reward.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+    expect(guest[1]?.title).toBe(`Weekly race: ${pool} ${DEVELOPMENT_RACE_SETTINGS.currency.toUpperCase()}`);
+    expect(guest.map((s) => `${s.title} ${s.text}`).join(' ')).not.toMatch(/bonus|\$/i);
     expect((await slides(player)).map((s) => s.type)).toEqual(['Deposit', 'Race', 'Promo', 'Poker']);
     await setPoker(false);
     expect((await slides(player)).some((s) => s.type === 'Poker')).toBe(false);
@@ -229,7 +234,7 @@ describe('slides', () => {
 
   it('leaves out disabled slides and refuses a body', async () => {
     await t.server.database.query("update slides set enabled = false where id = 'weekly-race'");
-    expect((await slides(null)).map((s) => s._id)).toEqual(['welcome-bonus', 'provably-fair']);
+    expect((await slides(null)).map((s) => s._id)).toEqual(['crypto-deposits', 'provably-fair']);
     await t.server.database.query("update slides set enabled = true where id = 'weekly-race'");
     expect((await post('/api/slides', null, { type: 'Poker' })).statusCode).toBe(422);
   });
@@ -242,7 +247,7 @@ describe('generated images', () => {
       '/api/img/games/aurora-reels-polar-fortune.svg',
       '/api/img/icons/dice.svg',
       '/api/img/providers/aurora-reels.svg',
-      '/api/img/slides/welcome-bonus.svg',
+      '/api/img/slides/crypto-deposits.svg',
     ]) {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(200);

@@ -289,21 +289,26 @@ export interface DemoSlide {
   priority: number;
 }
 
-/** The home banner slides; the Poker one is never shown to guests. */
+/**
+ * The home banner slides; the Poker one is never shown to guests. They promise only what the
+ * product does: crypto deposits, the weekly race with the development race pool (1,000 USDT shared
+ * by the top 20, `race/settings.ts` DEVELOPMENT_RACE_SETTINGS and the contract's prize shares) and
+ * provably fair originals. No deposit bonus is offered until a bonus programme exists.
+ */
 export const DEMO_SLIDES: DemoSlide[] = [
   {
-    id: 'welcome-bonus',
+    id: 'crypto-deposits',
     type: 'Deposit',
-    title: 'Welcome bonus: 100% up to $500',
-    text: 'Double your first deposit and start with more.',
-    link: '/promotions',
+    title: 'Play with crypto',
+    text: 'Deposit BTC, ETH, USDT and more, then play the originals.',
+    link: '/casino/originals',
     priority: 40,
   },
   {
     id: 'weekly-race',
     type: 'Race',
-    title: 'The $10,000 weekly race',
-    text: 'Every wager counts. Top 20 players share the pool every Sunday.',
+    title: 'Weekly race: 1,000 USDT',
+    text: 'Every wager counts. The top 20 players share the pool every week.',
     link: '/leaderboard',
     priority: 30,
   },

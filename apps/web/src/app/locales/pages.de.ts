@@ -10,18 +10,18 @@ export const pagesDe: PageTexts = {
     banner: {
       welcome: {
         title: 'Willkommen in der Lobby',
-        text: 'Originals, Slots, Live-Casino und Sport in einem Konto. Nach der Registrierung wartet dein Willkommens-Dreh am Bonusrad.',
-        cta: 'Zu den Aktionen',
+        text: 'Nachweislich faire Originals und Spiele der Anbieter in einem Konto, gespielt mit Krypto.',
+        cta: 'Originals spielen',
       },
       fair: {
         title: 'Nachweislich fair, jede Runde',
         text: 'Jedes Ergebnis der Originals entsteht aus deinem Client-Seed und unserem vorab festgelegten Server-Seed. Prüfe jede Wette selbst.',
         cta: "So funktioniert's",
       },
-      vip: {
-        title: 'Zehn VIP-Stufen erklimmen',
-        text: 'Rakeback, niedrigere Auszahlungsgebühren und bevorzugte Auszahlungen wachsen mit jeder Stufe.',
-        cta: 'VIP-Club entdecken',
+      race: {
+        title: 'Das Wochenrennen',
+        text: 'Jeder Einsatz zählt. Die 20 besten Spieler der Woche teilen sich den Preispool.',
+        cta: 'Zur Bestenliste',
       },
     },
   },

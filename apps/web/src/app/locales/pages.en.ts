@@ -8,18 +8,18 @@ export const pagesEn = {
     banner: {
       welcome: {
         title: 'Welcome to the lobby',
-        text: 'Originals, slots, live casino and sports in one account. Claim your welcome spin on the bonus wheel after signing up.',
-        cta: 'See promotions',
+        text: 'Provably fair originals and provider games in one account, played with crypto.',
+        cta: 'Play the originals',
       },
       fair: {
         title: 'Provably fair, every round',
         text: 'Every original game result comes from your client seed and our committed server seed. Verify any bet yourself.',
         cta: 'How it works',
       },
-      vip: {
-        title: 'Climb ten VIP levels',
-        text: 'Rakeback, lower withdrawal fees and priority payouts grow with every level you reach.',
-        cta: 'Explore VIP Club',
+      race: {
+        title: 'The weekly race',
+        text: 'Every wager counts. The top 20 players of the week share its prize pool.',
+        cta: 'See the leaderboard',
       },
     },
   },

@@ -1,14 +1,14 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ChevronLeft, ChevronRight, Gift, ShieldCheck, Trophy } from 'lucide-react';
+import { ChevronLeft, ChevronRight, Coins, ShieldCheck, Trophy } from 'lucide-react';
 import type { Slide } from '@nebula/contracts';
 import { Skeleton } from '../../ui';
 import { useSlides } from './catalogue-api';
 
 interface Banner {
   id: string;
-  icon: typeof Gift;
+  icon: typeof Coins;
   tone: 'a' | 'b' | 'c';
   titleKey: string;
   textKey: string;
@@ -16,16 +16,19 @@ interface Banner {
   to: string;
 }
 
-/** Built-in promo banners: shown when the operator has no slides (or the slides call failed). */
+/**
+ * Built-in promo banners: shown when the operator has no slides (or the slides call failed). They
+ * promise only what the product does (no bonus or VIP perks before those programmes exist).
+ */
 const BANNERS: Banner[] = [
   {
     id: 'welcome',
-    icon: Gift,
+    icon: Coins,
     tone: 'a',
     titleKey: 'app.home.banner.welcome.title',
     textKey: 'app.home.banner.welcome.text',
     ctaKey: 'app.home.banner.welcome.cta',
-    to: '/promotions',
+    to: '/casino/originals',
   },
   {
     id: 'fair',
@@ -37,13 +40,13 @@ const BANNERS: Banner[] = [
     to: '/fairness',
   },
   {
-    id: 'vip',
+    id: 'race',
     icon: Trophy,
     tone: 'c',
-    titleKey: 'app.home.banner.vip.title',
-    textKey: 'app.home.banner.vip.text',
-    ctaKey: 'app.home.banner.vip.cta',
-    to: '/vip',
+    titleKey: 'app.home.banner.race.title',
+    textKey: 'app.home.banner.race.text',
+    ctaKey: 'app.home.banner.race.cta',
+    to: '/leaderboard',
   },
 ];
 
@@ -83,7 +86,7 @@ function Carousel({ slides }: { slides?: Slide[] }) {
 
   return (
     <section
-      className="hero"
+      className={slides ? 'hero hero--images' : 'hero'}
       aria-roledescription="carousel"
       aria-label={t('app.home.bannersLabel')}
       onMouseEnter={() => setPaused(true)}
