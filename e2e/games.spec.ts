@@ -93,11 +93,8 @@ async function expectHeaderMatchesServer(page: Page, player: Player) {
       { timeout: 10_000 },
     )
     .toBe(true);
-  // The sidebar shows the exact balance (trailing zeros trimmed).
-  const real = await serverBalance(player.token);
-  await expect(page.getByTestId('frame-balance')).toHaveText(
-    real.includes('.') ? real.replace(/\.?0+$/, '') : real,
-  );
+  // The sidebar shows the balance by the same rule as the header.
+  await expect(page.getByTestId('frame-balance')).toHaveText(headerAmount(await serverBalance(player.token)));
 }
 
 async function expectMonitorCount(page: Page, count: number) {

@@ -9,7 +9,7 @@ import { expect, type Page } from '@playwright/test';
 import { BASE_URL } from '../playwright.config';
 import { call, solveCaptcha, uniqueSuffix } from './auth';
 
-/** The currency the game tests bet in: 8 decimals and a price of 1 USD, so the header's 2 decimals move. */
+/** The currency the game tests bet in: 8 decimals and a price of 1 USD. */
 export const GAME_CURRENCY = 'usdt';
 
 export interface Player {
@@ -93,10 +93,13 @@ export async function serverBets(token: string, game: string): Promise<ServerBet
   return bets;
 }
 
-/** What the header pill shows for a balance: 2 decimals, truncated. */
+/**
+ * What the header pill (and the game sidebar) shows for a balance: the currency's precision, up to 8
+ * decimals, trailing zeros trimmed down to 2 (`0.009`, `12.50`), truncated.
+ */
 export function headerAmount(balance: string): string {
   const [whole = '0', fraction = ''] = balance.split('.');
-  return `${whole}.${fraction.padEnd(2, '0').slice(0, 2)}`;
+  return `${whole}.${fraction.slice(0, 8).replace(/0+$/, '').padEnd(2, '0')}`;
 }
 
 /** Signs the page in as `player` and selects the game currency (before any script runs). */

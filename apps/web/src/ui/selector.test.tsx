@@ -71,4 +71,23 @@ describe('Selector', () => {
     fireEvent.mouseDown(screen.getByText('outside'));
     expect(screen.queryByRole('listbox')).toBeNull();
   });
+  it('shows a footer under the list; Tab moves into it instead of closing, a click in it keeps the list open', () => {
+    const onChange = vi.fn();
+    render(
+      <Selector
+        entries={currencies}
+        value="btc"
+        onChange={onChange}
+        aria-label="Currency"
+        footer={<button type="button">View switch</button>}
+      />,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Currency' }));
+    fireEvent.keyDown(screen.getByRole('searchbox'), { key: 'Tab' });
+    expect(screen.getByRole('listbox')).toBeTruthy();
+    fireEvent.mouseDown(screen.getByRole('button', { name: 'View switch' }));
+    fireEvent.click(screen.getByRole('button', { name: 'View switch' }));
+    expect(screen.getByRole('listbox')).toBeTruthy();
+    expect(onChange).not.toHaveBeenCalled();
+  });
 });

@@ -62,6 +62,8 @@ export interface SelectorProps<T extends string = string> {
   disabled?: boolean;
   fullWidth?: boolean;
   className?: string;
+  /** Content under the list (e.g. a view switch); Tab moves into it instead of closing the panel. */
+  footer?: ReactNode;
 }
 
 export function EntryIcon({ icon, style }: { icon?: string | ReactNode; style?: string }) {
@@ -92,6 +94,7 @@ export function Selector<T extends string = string>({
   disabled,
   fullWidth,
   className,
+  footer,
   ...rest
 }: SelectorProps<T>) {
   const { t } = useTranslation();
@@ -181,7 +184,7 @@ export function Selector<T extends string = string>({
       event.stopPropagation();
       close();
       triggerRef.current?.focus();
-    } else if (event.key === 'Tab' && !inline) {
+    } else if (event.key === 'Tab' && !inline && footer == null) {
       close();
     }
   }
@@ -253,6 +256,7 @@ export function Selector<T extends string = string>({
           </li>
         )}
       </ul>
+      {footer != null && <div className="ui-selector__footer">{footer}</div>}
     </div>
   );
 

@@ -2,9 +2,11 @@ import { Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Activity, EyeOff } from 'lucide-react';
 import type { LiveGame } from '@nebula/contracts';
+import { decimalsFor } from '@nebula/money';
 import { openBetOverview } from '../../features/bets';
 import { LazyRacePanel } from '../../features/race';
 import { EmptyState, Skeleton, Tabs } from '../../ui';
+import { formatMoneyText } from '../../lib/money-format';
 import { isSignedIn, useAppStore, type LiveChannel } from '../../lib/store';
 import { CurrencyIcon } from './currency-icon';
 import { useLiveFeed } from './live-feed-data';
@@ -15,7 +17,6 @@ import {
   effectiveChannel,
   formatFeedTime,
   formatMultiplier,
-  shortDecimal,
 } from './live-feed-model';
 import './live-feed-rows.css';
 
@@ -114,7 +115,9 @@ function FeedRow({ entry }: { entry: LiveGame }) {
   const { t, i18n } = useTranslation();
   const currency = useAppStore((state) => state.currencies[entry.game.currency]);
   const win = entry.game.status === 'win';
-  const payout = win ? shortDecimal(entry.game.profit) : `-${shortDecimal(entry.game.splitTotal)}`;
+  const decimals = currency?.decimals ?? decimalsFor(entry.game.currency);
+  const wager = formatMoneyText(entry.game.splitTotal, decimals);
+  const payout = win ? formatMoneyText(entry.game.profit, decimals) : `-${wager}`;
   const icon = currency ?? { id: entry.game.currency, icon: '', style: '', name: entry.game.currency };
   return (
     <button
@@ -142,7 +145,7 @@ function FeedRow({ entry }: { entry: LiveGame }) {
         <FeedTime iso={entry.game.created_at} locale={i18n.language} />
       </span>
       <span role="cell" className="live-feed__cell live-feed__cell--wager">
-        {shortDecimal(entry.game.splitTotal)}
+        {wager}
         <CurrencyIcon currency={icon} size={14} />
       </span>
       <span role="cell" className="live-feed__cell live-feed__cell--multiplier">

@@ -1,18 +1,18 @@
 /** Pieces the tip and rain modals share: coin icon, currency picker, amount field, 2FA field, errors. */
 import type { ChatChannel, Currency } from '@nebula/contracts';
-import { formatAmount } from '@nebula/money';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { Selector } from '../../ui';
 import { api, isApiError } from '../../lib/api';
+import { formatMoney } from '../../lib/money-format';
 import { useAppStore } from '../../lib/store';
 import { tipsApi, tipsKeys } from './tips-api';
 import { TIP_ERROR_KEYS, cleanAmount, fieldMessage, percentOfBalance, toAtomic } from './tips-math';
 
-/** A balance for display: up to the currency's decimals, trailing zeros trimmed, at least 2. */
+/** An amount for display: the app's money rule (up to 8 decimals, trailing zeros trimmed, at least 2). */
 export function showAmount(value: bigint, decimals: number): string {
-  return formatAmount(value, decimals, { minDecimals: Math.min(2, decimals) });
+  return formatMoney(value, decimals);
 }
 
 export function showBalance(value: string, decimals: number): string {

@@ -40,6 +40,7 @@ describe('HeaderWallet', () => {
       user,
       demo: false,
       fiatView: false,
+      fiatCurrency: 'usd',
       currency: 'btc',
       currencies: {
         btc: coin('btc', 'Bitcoin', '0.12345678', 50_000),
@@ -54,9 +55,9 @@ describe('HeaderWallet', () => {
     vi.useRealTimers();
   });
 
-  it('shows real plus usable bonus to 2 decimals, and fiat in fiat view', () => {
+  it("shows real plus usable bonus to the currency's precision, and fiat in fiat view", () => {
     renderWallet();
-    expect(screen.getByTestId('balance-amount').textContent).toBe('0.12');
+    expect(screen.getByTestId('balance-amount').textContent).toBe('0.12345678');
     act(() =>
       applyBalanceModification({
         currency: 'btc',
@@ -66,9 +67,38 @@ describe('HeaderWallet', () => {
         delay: 0,
       }),
     );
-    expect(screen.getByTestId('balance-amount').textContent).toBe('0.13');
+    expect(screen.getByTestId('balance-amount').textContent).toBe('0.13345678');
     act(() => useAppStore.setState({ fiatView: true }));
     expect(screen.getByTestId('balance-amount').textContent).toBe('$6,672.83');
+  });
+
+  it('shows 0.009 BTC as 0.009, never 0.00', () => {
+    useAppStore.setState({ currencies: { btc: coin('btc', 'Bitcoin', '0.009', 97_000) } });
+    renderWallet();
+    expect(screen.getByTestId('balance-amount').textContent).toBe('0.009');
+  });
+
+  it('switches the fiat view and its currency from the foot of the currency picker, stored in the settings', () => {
+    renderWallet();
+    fireEvent.click(screen.getByRole('button', { name: 'Select currency' }));
+    const toggle = screen.getByRole('switch', { name: 'Display amounts in fiat' });
+    expect((toggle as HTMLInputElement).checked).toBe(false);
+    fireEvent.click(toggle);
+    expect(useAppStore.getState().fiatView).toBe(true);
+    // 0.12345678 BTC at 50,000: every balance of the list in fiat, the pill too.
+    expect(screen.getByTestId('balance-amount').textContent).toBe('$6,172.83');
+    expect(screen.getByTestId('fiat-balance-eth').textContent).toBe('$6,000.00');
+    fireEvent.click(screen.getByRole('radio', { name: 'EUR' }));
+    expect(useAppStore.getState().fiatCurrency).toBe('eur');
+    expect(screen.getByTestId('balance-amount').textContent).toBe('€6,172.83');
+    // The list stays open while switching (the choice is not a currency pick).
+    expect(screen.getAllByRole('option')).toHaveLength(4);
+    const stored = JSON.parse(localStorage.getItem('nebula:settings') ?? '{}') as {
+      state?: { fiatView?: boolean; fiatCurrency?: string };
+    };
+    expect(stored.state).toMatchObject({ fiatView: true, fiatCurrency: 'eur' });
+    fireEvent.click(screen.getByRole('switch', { name: 'Display amounts in fiat' }));
+    expect(screen.getByTestId('balance-amount').textContent).toBe('0.12345678');
   });
 
   it('flashes on a balance event and lists every currency with search above 3 entries', () => {

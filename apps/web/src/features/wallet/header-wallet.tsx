@@ -1,12 +1,12 @@
 /**
  * The header wallet (spec 2 "Header wallet"): the selected currency's real balance plus its usable
- * bonus (2 decimals, tabular figures, currency icon), a searchable currency picker with every
- * balance (and its fiat value in fiat view), the Wallet button (opens the modal on Deposit; disabled
- * with a tooltip while the email is unverified), 'Fun Play' in demo mode, and a 1 s green/red flash
- * after a balance event. Eager (first visit): keep it small.
+ * bonus (at the currency's precision, tabular figures, currency icon), a searchable currency picker
+ * with every balance and, at its foot, the fiat view switch (spec 3 store `fiatView`, `fiatCurrency`:
+ * every balance in USD or EUR, persisted with the settings), the Wallet button (opens the modal on
+ * Deposit; disabled with a tooltip while the email is unverified), 'Fun Play' in demo mode, and a 1 s
+ * green/red flash after a balance event. Eager (first visit): keep it small.
  */
 import type { Currency } from '@nebula/contracts';
-import { formatFiat, toDecimalString } from '@nebula/money';
 import { useTranslation } from 'react-i18next';
 import { ChevronDown, Wallet } from 'lucide-react';
 import clsx from 'clsx';
@@ -14,18 +14,51 @@ import { Button, Selector } from '../../ui';
 import { events } from '../../lib/events';
 import { realtime } from '../../lib/realtime';
 import { useAppStore } from '../../lib/store';
+import { FIAT_VIEW_CURRENCIES, formatFiatBalance } from '../../lib/money-format';
 import { bindBalanceEvents, resetWalletLive, useWalletLive } from './balance-events';
 import { loadWalletModal } from './open-wallet';
-import { displayBalance, fiatValue, headerTotal, toAtomic } from './wallet-math';
+import { displayBalance, headerTotal, headerTotalAtomic, toAtomic } from './wallet-math';
 import './header-wallet.css';
 
 bindBalanceEvents(realtime);
 events.on('logout', resetWalletLive);
 
-/** Display-only fiat value of a token amount (the price is a float from the server). */
-function fiatText(value: string, currency: Currency, fiatCurrency: string): string {
-  const price = fiatCurrency === 'eur' ? currency.priceEur : currency.price;
-  return formatFiat(fiatValue(value, currency.decimals, price), fiatCurrency);
+/** The fiat view switch and its currency (USD or EUR), at the foot of the currency picker. */
+function FiatViewSwitch() {
+  const { t } = useTranslation();
+  const fiatView = useAppStore((state) => state.fiatView);
+  const fiatCurrency = useAppStore((state) => state.fiatCurrency);
+  const setFiatView = useAppStore((state) => state.setFiatView);
+  const setFiatCurrency = useAppStore((state) => state.setFiatCurrency);
+  return (
+    <div className="hw-fiat" data-testid="fiat-view">
+      <label className="hw-fiat__toggle">
+        <input
+          type="checkbox"
+          role="switch"
+          checked={fiatView}
+          onChange={(event) => setFiatView(event.target.checked)}
+          data-testid="fiat-view-switch"
+        />
+        <span>{t('settings.fiatView')}</span>
+      </label>
+      <div className="hw-fiat__currencies" role="radiogroup" aria-label={t('settings.fiatCurrency')}>
+        {FIAT_VIEW_CURRENCIES.map((id) => (
+          <button
+            key={id}
+            type="button"
+            role="radio"
+            aria-checked={fiatCurrency === id}
+            className={clsx('hw-fiat__currency', fiatCurrency === id && 'is-active')}
+            onClick={() => setFiatCurrency(id)}
+            data-testid={`fiat-currency-${id}`}
+          >
+            {id.toUpperCase()}
+          </button>
+        ))}
+      </div>
+    </div>
+  );
 }
 
 export interface HeaderWalletProps {
@@ -49,17 +82,15 @@ export function HeaderWallet({ renderIcon }: HeaderWalletProps) {
   const walletDisabled = unverified && !demo;
 
   const total = current ? headerTotal(current.balance.real, bonus, current.decimals) : '0.00';
-  const shown =
+  const fiatTotal =
     current && fiatView
-      ? fiatText(
-          toDecimalString(
-            toAtomic(current.balance.real, current.decimals) + toAtomic(bonus, current.decimals),
-            current.decimals,
-          ),
+      ? formatFiatBalance(
+          headerTotalAtomic(current.balance.real, bonus, current.decimals),
           current,
           fiatCurrency,
         )
-      : total;
+      : null;
+  const shown = fiatTotal ?? total;
 
   return (
     <div className="header__wallet" data-testid="header-wallet">
@@ -75,6 +106,7 @@ export function HeaderWallet({ renderIcon }: HeaderWalletProps) {
           disabled={walletDisabled || list.length === 0}
           className="balance-pill__selector"
           align="end"
+          footer={<FiatViewSwitch />}
           entries={list.map((entry) => ({
             id: entry.id,
             name: entry.name,
@@ -83,7 +115,10 @@ export function HeaderWallet({ renderIcon }: HeaderWalletProps) {
               <span className="hw-meta">
                 <span className="tabular">{displayBalance(entry.balance.real, entry.decimals)}</span>
                 {fiatView && (
-                  <small className="tabular">{fiatText(entry.balance.real, entry, fiatCurrency)}</small>
+                  <small className="tabular" data-testid={`fiat-balance-${entry.id}`}>
+                    {formatFiatBalance(toAtomic(entry.balance.real, entry.decimals), entry, fiatCurrency) ??
+                      '—'}
+                  </small>
                 )}
               </span>
             ),

@@ -149,11 +149,13 @@ describe('status texts', () => {
 });
 
 describe('header total and fee', () => {
-  it('adds the usable bonus and shows 2 decimals, truncated', () => {
-    expect(headerTotal('1.23456789', '0.01', 8)).toBe('1.24');
+  it("adds the usable bonus and shows the currency's precision (crypto up to 8 decimals, fiat 2)", () => {
+    expect(headerTotal('1.23456789', '0.01', 8)).toBe('1.24456789');
     expect(headerTotal('0', undefined, 8)).toBe('0.00');
     expect(headerTotal('10.5', '0', 2)).toBe('10.50');
-    expect(headerTotal('0.009', undefined, 8)).toBe('0.00');
+    // 0.009 BTC (about $876) never reads 0.00.
+    expect(headerTotal('0.009', undefined, 8)).toBe('0.009');
+    expect(headerTotal('0.00000001', undefined, 8)).toBe('0.00000001');
   });
 
   it('parses balances into atomic units', () => {

@@ -4,10 +4,12 @@
  * - deposit shortcuts $50/$100/$250/$1000 turned into the token with its USD price (display only);
  * - the amount key filter (digits and one dot, no more decimals than the currency has);
  * - the status texts of withdrawals and deposits;
- * - the header total (real balance plus usable bonus, 2 decimals).
+ * - the header total (real balance plus usable bonus, at the currency's precision).
  * Prices are floats from the server; they are turned into an exact decimal once, then bigint math.
+ * Display formatting is the app's one money rule (lib/money-format).
  */
-import { divRound, formatAmount, toDecimalString, tryParseAmount } from '@nebula/money';
+import { divRound, toDecimalString, tryParseAmount } from '@nebula/money';
+import { formatMoney, parseMoney, priceAtomic as lookPriceAtomic } from '../../lib/money-format';
 
 /** Spec 3 section 5: withdrawal amount shortcuts in percent; 99 is labelled MAX. */
 export const WITHDRAW_SHORTCUTS = [25, 50, 75, 99] as const;
@@ -20,14 +22,7 @@ const PRICE_DECIMALS = 12;
 
 /** Atomic units of a decimal string (a balance from the server); anything malformed counts as 0. */
 export function toAtomic(value: string | null | undefined, decimals: number): bigint {
-  if (!value) return 0n;
-  const parsed = tryParseAmount(value, decimals);
-  if (parsed.ok) return parsed.value;
-  // More decimals than the currency has (should not happen): cut them instead of refusing.
-  const match = /^(\d*)\.(\d+)$/.exec(value.trim());
-  if (!match) return 0n;
-  const cut = tryParseAmount(`${match[1] || '0'}.${match[2]!.slice(0, decimals)}`, decimals);
-  return cut.ok ? cut.value : 0n;
+  return parseMoney(value, decimals);
 }
 
 /** `percent`% of `balance` atomic units, rounded down (never more than the player has). */
@@ -43,9 +38,7 @@ export function percentShortcut(balance: string, decimals: number, percent: numb
 
 /** A price (float) as atomic units at PRICE_DECIMALS; 0 when unusable. */
 export function priceAtomic(price: number): bigint {
-  if (!Number.isFinite(price) || price <= 0) return 0n;
-  const parsed = tryParseAmount(price.toFixed(PRICE_DECIMALS), PRICE_DECIMALS);
-  return parsed.ok ? parsed.value : 0n;
+  return lookPriceAtomic(price);
 }
 
 /** `usd` dollars in atomic units of a token priced `price` USD, rounded down; null without a price. */
@@ -96,15 +89,22 @@ export function isAmountKeyAllowed(key: string, current: string): boolean {
   return false;
 }
 
-/** Header total: real balance plus usable bonus, 2 decimals, truncated (spec 2). */
+/**
+ * Header total: real balance plus usable bonus (spec 2), at the currency's precision (crypto up to 8
+ * decimals, at least 2; fiat 2), truncated: 0.009 BTC reads `0.009`, never `0.00`.
+ */
 export function headerTotal(real: string, bonus: string | undefined, decimals: number): string {
-  const total = toAtomic(real, decimals) + toAtomic(bonus, decimals);
-  return formatAmount(total, decimals, { maxDecimals: 2, minDecimals: Math.min(2, decimals) });
+  return formatMoney(headerTotalAtomic(real, bonus, decimals), decimals);
 }
 
-/** A balance for lists: the currency's display rule (up to 8 decimals, trailing zeros trimmed). */
+/** The header total in atomic units. */
+export function headerTotalAtomic(real: string, bonus: string | undefined, decimals: number): bigint {
+  return toAtomic(real, decimals) + toAtomic(bonus, decimals);
+}
+
+/** A balance for lists: the currency's display rule (up to 8 decimals, trailing zeros trimmed to 2). */
 export function displayBalance(value: string, decimals: number): string {
-  return formatAmount(toAtomic(value, decimals), decimals, { minDecimals: Math.min(2, decimals) });
+  return formatMoney(toAtomic(value, decimals), decimals);
 }
 
 export type WithdrawStatusKind = 'moderation' | 'accepted' | 'declined' | 'cancelled';

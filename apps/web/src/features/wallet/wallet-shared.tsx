@@ -4,8 +4,10 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Selector } from '../../ui';
 import { isApiError } from '../../lib/api';
+import { formatFiatBalance } from '../../lib/money-format';
+import { useAppStore } from '../../lib/store';
 import { DEPOSIT_ERROR_KEYS } from './wallet-texts';
-import { WITHDRAW_CODE_KEYS, displayBalance } from './wallet-math';
+import { WITHDRAW_CODE_KEYS, displayBalance, toAtomic } from './wallet-math';
 
 /** A currency's icon: its image when the icon is a URL, else a coloured monogram. */
 export function CoinIcon({ currency, size = 20 }: { currency: Currency; size?: number }) {
@@ -38,6 +40,8 @@ export function CurrencyPicker({
   balance?: 'real' | 'demo';
 }) {
   const { t } = useTranslation();
+  const fiatView = useAppStore((state) => state.fiatView);
+  const fiatCurrency = useAppStore((state) => state.fiatCurrency);
   return (
     <div className="wallet-field">
       <span className="wallet-field__label">{t('walletUi.currency')}</span>
@@ -52,7 +56,19 @@ export function CurrencyPicker({
           name: currency.name,
           icon: <CoinIcon currency={currency} />,
           meta: (
-            <span className="tabular">{displayBalance(currency.balance[balance], currency.decimals)}</span>
+            <span className="hw-meta">
+              <span className="tabular">{displayBalance(currency.balance[balance], currency.decimals)}</span>
+              {/* The fiat view (header currency picker) shows each balance's USD/EUR value too. */}
+              {fiatView && (
+                <small className="tabular">
+                  {formatFiatBalance(
+                    toAtomic(currency.balance[balance], currency.decimals),
+                    currency,
+                    fiatCurrency,
+                  ) ?? '—'}
+                </small>
+              )}
+            </span>
           ),
         }))}
       />

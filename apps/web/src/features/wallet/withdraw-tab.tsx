@@ -25,7 +25,8 @@ import {
   withdrawStatus,
 } from './wallet-math';
 import { CoinIcon, formatDateTime, shorten, withdrawErrorText } from './wallet-shared';
-import { formatAmount, toDecimalString, tryParseAmount } from '@nebula/money';
+import { toDecimalString, tryParseAmount } from '@nebula/money';
+import { formatMoney } from '../../lib/money-format';
 
 type WithdrawItem = Awaited<ReturnType<typeof loadWithdraws>>[number];
 
@@ -176,7 +177,7 @@ export function WithdrawTab({
     submit.mutate({ sum: amount, wallet: address.trim() });
   }
 
-  const fmt = (value: bigint) => formatAmount(value, currency.decimals);
+  const fmt = (value: bigint) => formatMoney(value, currency.decimals);
 
   return (
     <div className="wallet-tab" data-testid="withdraw-tab">

@@ -12,7 +12,6 @@ import {
   baccaratSideMultiplier,
   ratioToDecimal,
 } from '@nebula/games';
-import { formatAmount } from '@nebula/money';
 import type { BoardProps } from '../types';
 import { PlaceHint, StakeChip, useChipExponent } from '../chips/chips';
 import { chipAtomic } from '../chips/chip-unit';
@@ -28,6 +27,7 @@ import {
   stakeOf,
 } from './params';
 import './texts';
+import { formatMoney } from '../../lib/money-format';
 // spots.css first: the narrow-board overrides in baccarat.css come after it.
 import './spots.css';
 import './baccarat.css';
@@ -198,7 +198,7 @@ export function BaccaratBoard(props: BoardProps<BaccaratUiParams, BaccaratOutcom
                 )}
               </span>
               <span className={clsx('bac-spot__amount', stake === 0n && 'is-zero')}>
-                {formatAmount(stake, decimals)} {currency.toUpperCase()}
+                {formatMoney(stake, decimals)} {currency.toUpperCase()}
               </span>
             </button>
           );

@@ -7,12 +7,12 @@ import { useStore } from 'zustand';
 import clsx from 'clsx';
 import { History } from 'lucide-react';
 import type { Currency } from '@nebula/contracts';
-import { formatAmount } from '@nebula/money';
 import { EmptyState } from '../../ui';
 import { CurrencyIcon } from '../../app/shell/currency-icon';
 import { formatMultiplier } from '../frame/result-popup';
 import { parseSignedDecimal } from '../frame/wager';
 import type { CrashPlayer } from './crash-player';
+import { formatMoney } from '../../lib/money-format';
 
 export function CrashMyBets({
   player,
@@ -89,7 +89,7 @@ export function CrashMyBets({
                     </td>
                     <td className="is-num tabular">
                       <span className="gf-amount">
-                        {formatAmount(parseSignedDecimal(bet.wager, decimals), decimals)}
+                        {formatMoney(parseSignedDecimal(bet.wager, decimals), decimals)}
                         {icon}
                       </span>
                     </td>
@@ -97,7 +97,7 @@ export function CrashMyBets({
                     <td className={clsx('is-num tabular', profit > 0n ? 'is-win' : profit < 0n && 'is-loss')}>
                       <span className="gf-amount">
                         {profit > 0n ? '+' : profit < 0n ? '-' : ''}
-                        {formatAmount(profit < 0n ? -profit : profit, decimals)}
+                        {formatMoney(profit < 0n ? -profit : profit, decimals)}
                         {icon}
                       </span>
                     </td>

@@ -7,12 +7,12 @@ import { useTranslation } from 'react-i18next';
 import { useStore } from 'zustand';
 import clsx from 'clsx';
 import type { CrashBet, Currency } from '@nebula/contracts';
-import { formatAmount } from '@nebula/money';
 import { CurrencyIcon } from '../../app/shell/currency-icon';
 import { formatMultiplier } from '../frame/result-popup';
 import { parseSignedDecimal } from '../frame/wager';
 import { sortPlayers } from './crash-format';
 import type { CrashRoom } from './crash-room';
+import { formatMoney } from '../../lib/money-format';
 
 /** Rows rendered at most (a busy round lists its biggest bets). */
 export const PLAYER_ROWS = 60;
@@ -24,7 +24,7 @@ function Amount({ value, currency, signed }: { value: string; currency?: Currenc
   return (
     <span className="crash-amount">
       {signed && atomic > 0n ? '+' : signed && atomic < 0n ? '-' : ''}
-      {formatAmount(abs, decimals)}
+      {formatMoney(abs, decimals)}
       {currency && <CurrencyIcon currency={currency} size={13} />}
     </span>
   );

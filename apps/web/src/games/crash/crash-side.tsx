@@ -10,7 +10,6 @@ import { useStore } from 'zustand';
 import clsx from 'clsx';
 import type { Currency } from '@nebula/contracts';
 import { ratio } from '@nebula/games';
-import { formatAmount } from '@nebula/money';
 import { Button, Tabs } from '../../ui';
 import { AutoSettings } from '../frame/auto-settings';
 import { parseSignedDecimal, parseWagerText, profitOnWin, wagerText } from '../frame/wager';
@@ -23,6 +22,7 @@ import type { BettingType, CrashPlayer } from './crash-player';
 import type { CrashRoom } from './crash-room';
 import { TargetField } from './crash-target';
 import './crash-side.css';
+import { formatMoney, useBalanceText } from '../../lib/money-format';
 
 type CurrencyView = Pick<Currency, 'id' | 'icon' | 'style' | 'name'>;
 
@@ -54,7 +54,7 @@ function CashOutLabel({
     const el = ref.current;
     if (!el || !mine) return;
     const payout = payoutAt(mine.game.bet.wager, liveHundredths(round, now), decimals);
-    const shown = formatAmount(parseSignedDecimal(payout, decimals), decimals);
+    const shown = formatMoney(parseSignedDecimal(payout, decimals), decimals);
     const text = t('gameCrash.button.cashout', { amount: shown });
     if (el.textContent !== text) el.textContent = text;
   };
@@ -77,6 +77,7 @@ export function CrashSide({ room, player, currency, decimals, balance, demo }: C
   const wager = parseWagerText(state.wagerText, decimals);
   const profit = profitOnWin(wager, state.target === null ? null : ratio(state.target, 100));
   const balanceAtomic = balance === null ? null : (parseWagerText(balance, decimals) ?? 0n);
+  const balanceShown = useBalanceText(balanceAtomic ?? 0n, currency.id, decimals);
   const runProfit = state.autoRun.profit;
   const autoCashOut = state.bettingType === 'auto' && canCashOut(roomState);
 
@@ -122,7 +123,7 @@ export function CrashSide({ room, player, currency, decimals, balance, demo }: C
               data-testid="frame-balance"
               title={t('gameFrame.balance')}
             >
-              <span className="tabular">{formatAmount(balanceAtomic, decimals)}</span>
+              <span className="tabular">{balanceShown}</span>
             </span>
           )
         }

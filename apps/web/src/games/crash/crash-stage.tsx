@@ -9,7 +9,6 @@ import { useTranslation } from 'react-i18next';
 import { useStore } from 'zustand';
 import clsx from 'clsx';
 import type { Currency } from '@nebula/contracts';
-import { formatAmount } from '@nebula/money';
 import { CurrencyIcon } from '../../app/shell/currency-icon';
 import { formatMultiplier } from '../frame/result-popup';
 import { parseSignedDecimal } from '../frame/wager';
@@ -21,6 +20,7 @@ import { bettingLeft, displayElapsed } from './crash-model';
 import type { CrashPlayer } from './crash-player';
 import type { CrashRoom } from './crash-room';
 import { CrashStrip } from './crash-strip';
+import { formatMoney } from '../../lib/money-format';
 
 export interface CrashStageProps {
   room: CrashRoom;
@@ -206,7 +206,7 @@ export function CrashStage({ room, player, me, currencies, sound, onOpenRound }:
                   <CurrencyIcon currency={currencies[badge.currency]!} size={14} />
                 )}
                 {badge.win ? '+' : '-'}
-                {formatAmount(
+                {formatMoney(
                   abs(parseSignedDecimal(badge.profit, currencies[badge.currency]?.decimals ?? 8)),
                   currencies[badge.currency]?.decimals ?? 8,
                 )}
@@ -231,7 +231,7 @@ export function CrashStage({ room, player, me, currencies, sound, onOpenRound }:
             </span>
             <span className="crash-own__amount tabular">
               {ownCurrency && <CurrencyIcon currency={ownCurrency} size={14} />}
-              {formatAmount(
+              {formatMoney(
                 parseSignedDecimal(ownBet.wager, ownCurrency?.decimals ?? 8),
                 ownCurrency?.decimals ?? 8,
               )}

@@ -13,7 +13,7 @@ import { useStore } from 'zustand';
 import clsx from 'clsx';
 import type { Currency } from '@nebula/contracts';
 import { getExtendedGame } from '@nebula/games';
-import { decimalsFor, formatAmount } from '@nebula/money';
+import { decimalsFor } from '@nebula/money';
 import { events } from '../../lib/events';
 import { i18n } from '../../lib/i18n';
 import { isSignedIn, useAppStore } from '../../lib/store';
@@ -35,6 +35,7 @@ import { currentPlayContext, showPlayError } from './use-game-session';
 import { parseWagerText, wagerText } from './wager';
 import { WagerInput } from './wager-input';
 import './frame.css';
+import { useBalanceText } from '../../lib/money-format';
 
 type AnyUi = ExtendedGameUi<unknown, unknown>;
 
@@ -230,6 +231,7 @@ function ExtendedSidePanel({
   const Controls = ui.Controls;
   const Actions = ui.Actions;
   const balanceAtomic = balance === null ? null : (parseWagerText(balance, decimals) ?? 0n);
+  const balanceShown = useBalanceText(balanceAtomic ?? 0n, currency.id, decimals);
 
   let label: string;
   let disabled = state.busy;
@@ -268,7 +270,7 @@ function ExtendedSidePanel({
               title={demo ? t('gameFrame.demoBalance') : t('gameFrame.balance')}
             >
               {demo && <span className="gf-balance__tag">{t('gameFrame.demoBalance')}</span>}
-              <span className="tabular">{formatAmount(balanceAtomic, decimals)}</span>
+              <span className="tabular">{balanceShown}</span>
             </span>
           )
         }

@@ -6,7 +6,6 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import clsx from 'clsx';
 import { History } from 'lucide-react';
-import { formatAmount } from '@nebula/money';
 import { openBetOverview } from '../../features/bets';
 import { api } from '../../lib/api';
 import { isSignedIn, useAppStore } from '../../lib/store';
@@ -17,6 +16,7 @@ import { HISTORY_ROWS, mergeHistory } from './merge-history';
 import { frameApi, frameKeys } from './play-api';
 import { formatMultiplier } from './result-popup';
 import { parseSignedDecimal } from './wager';
+import { formatMoney } from '../../lib/money-format';
 
 function timeOf(iso: string, locale: string): string {
   const date = new Date(iso);
@@ -105,7 +105,7 @@ export function HistoryTable({ gameId, visitBets }: { gameId: string; visitBets:
                     <td className="gf-table__time">{timeOf(bet.created_at, i18n.language)}</td>
                     <td className="is-num tabular">
                       <span className="gf-amount">
-                        {formatAmount(wager, decimals)}
+                        {formatMoney(wager, decimals)}
                         {icon}
                       </span>
                     </td>
@@ -113,7 +113,7 @@ export function HistoryTable({ gameId, visitBets }: { gameId: string; visitBets:
                     <td className={clsx('is-num tabular', profit > 0n ? 'is-win' : profit < 0n && 'is-loss')}>
                       <span className="gf-amount">
                         {profit > 0n ? '+' : profit < 0n ? '-' : ''}
-                        {formatAmount(profit < 0n ? -profit : profit, decimals)}
+                        {formatMoney(profit < 0n ? -profit : profit, decimals)}
                         {icon}
                       </span>
                     </td>

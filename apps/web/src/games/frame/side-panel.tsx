@@ -16,6 +16,7 @@ import type { GameSession, SessionState } from './game-session';
 import { canChangeBettingType, isPlayButtonBlocked, playButtonLabel, type BettingType } from './play-button';
 import { parseWagerText, profitOnWin, wagerText } from './wager';
 import { WagerInput } from './wager-input';
+import { useBalanceText } from '../../lib/money-format';
 
 export interface SidePanelProps<P> {
   gameId: string;
@@ -75,6 +76,7 @@ export function SidePanel<P>({
   const buttonBlocked = isPlayButtonBlocked(buttonInput) || (!state.autoRunning && unavailable !== null);
   const Controls = ui.Controls;
   const balanceAtomic = balance === null ? null : (parseWagerText(balance, decimals) ?? 0n);
+  const balanceShown = useBalanceText(balanceAtomic ?? 0n, currency.id, decimals);
   const shownWager = stakes ? wagerText(wager ?? 0n, decimals) : state.wagerText;
   const runProfit = state.autoRun.profit;
 
@@ -113,7 +115,7 @@ export function SidePanel<P>({
               title={demo ? t('gameFrame.demoBalance') : t('gameFrame.balance')}
             >
               {demo && <span className="gf-balance__tag">{t('gameFrame.demoBalance')}</span>}
-              <span className="tabular">{formatAmount(balanceAtomic, decimals)}</span>
+              <span className="tabular">{balanceShown}</span>
             </span>
           )
         }
