@@ -6,6 +6,7 @@
  */
 import type { LiveGame } from '@nebula/contracts';
 import type { LiveChannel } from '../../lib/store';
+import { multiplierText } from '../../lib/multiplier-format';
 
 /** Entries shown by default, and the choices of the count setting (the server returns at most 50). */
 export const LIVE_FEED_DEFAULT = 10;
@@ -127,12 +128,9 @@ export function shortDecimal(value: string, places = 8): string {
   return `${sign}${whole}${cut ? `.${cut}` : ''}`;
 }
 
-/** A multiplier for display: two decimals (truncated), e.g. `12.50×`. */
+/** A multiplier for display: the app's rule (two decimals, truncated), e.g. `12.50×`. */
 export function formatMultiplier(value: string): string {
-  const match = /^(\d+)(?:\.(\d+))?$/.exec(value.trim());
-  if (!match) return `${value}×`;
-  const [, whole = '0', frac = ''] = match;
-  return `${whole}.${frac.slice(0, 2).padEnd(2, '0')}×`;
+  return `${multiplierText(value)}×`;
 }
 
 /** True when a live bet is a shape the feed can render (the event is not validated with zod). */

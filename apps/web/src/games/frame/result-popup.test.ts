@@ -24,6 +24,10 @@ describe('result popup', () => {
     expect(formatMultiplier('0.00000000')).toBe('0.00x');
     expect(formatMultiplier('2.5')).toBe('2.50x');
     expect(formatMultiplier('1000')).toBe('1000.00x');
-    expect(formatMultiplier('1.23456789')).toBe('1.23456789x');
+    // Two decimals, truncated: plinko's and keno's exact multipliers read as their pay table says.
+    expect(formatMultiplier('1.23456789')).toBe('1.23x');
+    expect(formatMultiplier('5.00058884')).toBe('5.00x');
+    expect(formatMultiplier('1.4002008')).toBe('1.40x');
+    expect(formatMultiplier('0.99999999')).toBe('0.99x');
   });
 });

@@ -3,6 +3,7 @@
  * zero profit and a zero multiplier shows a loss; otherwise the win flag decides, or the status when
  * there is no flag. It stays 2 s (spec 3 section 9).
  */
+import { multiplierText } from '../../lib/multiplier-format';
 
 export const RESULT_POPUP_MS = 2000;
 
@@ -31,10 +32,7 @@ export function resultPopupKind(round: PopupRound): PopupKind | null {
   return round.status === 'win' ? 'win' : 'lose';
 }
 
-/** A multiplier for display: two decimals at least, trailing zeros beyond trimmed, ending in x. */
+/** A multiplier for display (results and history): the app's rule, 2 decimals truncated, ending in x. */
 export function formatMultiplier(multiplier: string): string {
-  const match = /^(\d+)(?:\.(\d+))?$/.exec(multiplier.trim());
-  if (!match) return `${multiplier}x`;
-  const fraction = (match[2] ?? '').replace(/0+$/, '').padEnd(2, '0');
-  return `${match[1]}.${fraction}x`;
+  return `${multiplierText(multiplier)}x`;
 }
