@@ -4,6 +4,7 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { BetOverview } from '@nebula/contracts';
 import '../../lib/i18n';
+import { useAppStore } from '../../lib/store';
 import { ModalHost, closeAllModals } from '../../ui';
 import { BetOverviewView, openBetOverviewPopup } from './bet-overview';
 import { SAMPLE_MINES_OVERVIEW, SAMPLE_OVERVIEW } from './sample-overview';
@@ -127,6 +128,43 @@ describe('the popup', () => {
     const [url, init] = fetchSpy.mock.calls[0]!;
     expect(String(url)).toContain('/api/whisper');
     expect(JSON.parse(String(init?.body))).toEqual({ event: 'Info', data: { game_id: '35' } });
+  });
+
+  it("shows the owner's nonce from their bet history while Info withholds it (seed not revealed)", async () => {
+    const secret = { ...SAMPLE_OVERVIEW, info: { ...SAMPLE_OVERVIEW.info, server_seed: null, nonce: -1 } };
+    const history = {
+      bets: [
+        { id: SAMPLE_OVERVIEW.info.id, nonce: 7 },
+        { id: '1', nonce: 6 },
+      ],
+    };
+    const fetchSpy = vi.spyOn(globalThis, 'fetch').mockImplementation((url) =>
+      Promise.resolve(
+        new Response(JSON.stringify(String(url).includes('/api/games/history') ? history : secret), {
+          status: 200,
+        }),
+      ),
+    );
+    useAppStore.setState({ user: { _id: SAMPLE_OVERVIEW.info.user, name: 'player', roles: [], token: 't' } });
+    renderHost();
+    act(() => openBetOverviewPopup('35'));
+    const nonce = await screen.findByText('7');
+    expect(nonce.tagName).toBe('CODE');
+    const call = fetchSpy.mock.calls.find(([url]) => String(url).includes('/api/games/history'))!;
+    expect(JSON.parse(String(call[1]?.body))).toEqual({
+      game: SAMPLE_OVERVIEW.info.game,
+      demo: SAMPLE_OVERVIEW.info.demo,
+      limit: 100,
+    });
+    // Another player's bet: the nonce stays '—' and nobody's history is asked.
+    act(() => closeAllModals());
+    fetchSpy.mockClear();
+    useAppStore.setState({ user: { _id: 'someone-else', name: 'x', roles: [], token: 't' } });
+    act(() => openBetOverviewPopup('36'));
+    await waitFor(() => expect(screen.getByTestId('bet-overview')).toBeTruthy());
+    expect(screen.getByText('—')).toBeTruthy();
+    expect(fetchSpy.mock.calls.some(([url]) => String(url).includes('/api/games/history'))).toBe(false);
+    useAppStore.setState({ user: null });
   });
 
   it('shows not found for an unknown bet', async () => {
