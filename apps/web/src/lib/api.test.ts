@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { defineEndpoint, licenseEndpoint, policy } from '@nebula/contracts';
 import {
   ApiError,
+  REQUEST_TIMEOUT_MS,
   TWO_FACTOR_REQUIRED,
   api,
   endpointRef,
@@ -151,6 +152,35 @@ describe('api errors', () => {
   it('maps a network failure to status 0', async () => {
     fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
     await expect(apiFetch('POST', '/x')).rejects.toMatchObject({ status: 0, code: 'network_error' });
+  });
+
+  it('gives up on a request without an answer after REQUEST_TIMEOUT_MS, as a network error', async () => {
+    const timer = new AbortController();
+    const timeout = vi
+      .spyOn(AbortSignal, 'timeout')
+      .mockReturnValueOnce(timer.signal)
+      .mockReturnValue(new AbortController().signal);
+    // A server that never answers: the request only ends when its signal aborts.
+    fetchMock.mockImplementation(
+      (_url, init) =>
+        new Promise<Response>((_resolve, reject) => {
+          const signal = init.signal;
+          if (signal?.aborted) reject(signal.reason as Error);
+          signal?.addEventListener('abort', () => reject(signal.reason as Error));
+        }),
+    );
+    const pending = apiFetch('POST', '/slow');
+    expect(timeout).toHaveBeenCalledWith(REQUEST_TIMEOUT_MS);
+    timer.abort(new DOMException('signal timed out', 'TimeoutError'));
+    await expect(pending).rejects.toMatchObject({ status: 0, code: 'network_error' });
+
+    // The caller's own abort stays an AbortError (a cancelled query is not a failure).
+    const caller = new AbortController();
+    const cancelled = apiFetch('POST', '/slow', {}, { signal: caller.signal });
+    caller.abort();
+    await expect(cancelled).rejects.toMatchObject({ name: 'AbortError' });
+    expect(REQUEST_TIMEOUT_MS).toBeLessThanOrEqual(30_000);
+    timeout.mockRestore();
   });
 
   it('HTTP 419 emits session-expired once and rejects', async () => {

@@ -204,6 +204,20 @@ export interface RequestOptions {
   headers?: Record<string, string>;
 }
 
+/**
+ * A request without an answer after this long fails like an unreachable server, so no loader waits
+ * forever: it gives way to its error state (with the query client's retries, within about a minute).
+ */
+export const REQUEST_TIMEOUT_MS = 20_000;
+
+/** The caller's abort signal combined with the request timeout. */
+function requestSignal(signal: AbortSignal | undefined): AbortSignal | undefined {
+  if (typeof AbortSignal.timeout !== 'function') return signal;
+  const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
+  if (!signal) return timeout;
+  return typeof AbortSignal.any === 'function' ? AbortSignal.any([signal, timeout]) : signal;
+}
+
 async function send(
   method: HttpMethod,
   path: string,
@@ -216,20 +230,21 @@ async function send(
   const payload = isQuery ? undefined : JSON.stringify(body ?? {});
 
   let response: Response;
+  let data: unknown;
   try {
     response = await fetch(url, {
       method,
       credentials: 'include',
       headers: { ...buildHeaders(payload !== undefined), ...options.headers },
       body: payload,
-      signal: options.signal,
+      signal: requestSignal(options.signal),
     });
+    data = await readBody(response);
   } catch (error) {
-    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    // The caller's own abort stays an abort; a timeout or a dropped connection is a network error.
+    if (options.signal?.aborted) throw error;
     throw new ApiError(0, NETWORK_ERROR_CODE, 'Network error: the server cannot be reached.');
   }
-
-  const data = await readBody(response);
 
   if (response.status === 419) {
     if (!sessionExpiredEmitted) {

@@ -19,7 +19,7 @@ import {
   Wallet,
   ArrowUpFromLine,
 } from 'lucide-react';
-import { Breadcrumbs, Skeleton } from '../../ui';
+import { Breadcrumbs, EmptyState } from '../../ui';
 import { useAppStore } from '../../lib/store';
 import './admin.css';
 import './admin-withdrawals-texts';
@@ -111,11 +111,12 @@ export function AdminDashboardPage() {
   const stats = ['players', 'online', 'wagered', 'ggr', 'deposits', 'withdrawals'] as const;
   return (
     <AdminLayout title={title} crumbs={[{ label: title }]}>
+      {/* No dashboard statistics are collected yet: each tile says so instead of a placeholder. */}
       <div className="pg-stats">
         {stats.map((key) => (
-          <div key={key} className="pg-stat">
+          <div key={key} className="pg-stat" data-testid="admin-stat">
             <span className="pg-stat__label">{t(`app.admin.stats.${key}`)}</span>
-            <Skeleton shape="text" width="60%" height={26} />
+            <span className="pg-stat__value is-empty">{t('errors.noData')}</span>
           </div>
         ))}
       </div>
@@ -124,15 +125,13 @@ export function AdminDashboardPage() {
           <h2 className="pg-card__title">
             <Coins size={16} aria-hidden="true" /> {t('app.admin.revenue')}
           </h2>
-          <Skeleton height={180} radius="var(--radius)" />
+          <EmptyState title={t('errors.noData')} />
         </section>
         <section className="pg-card">
           <h2 className="pg-card__title">
             <Inbox size={16} aria-hidden="true" /> {t('app.admin.nav.outbox')}
           </h2>
-          {Array.from({ length: 5 }, (_, index) => (
-            <Skeleton key={index} shape="text" width={`${90 - index * 8}%`} />
-          ))}
+          <EmptyState title={t('errors.noData')} />
         </section>
       </div>
     </AdminLayout>
@@ -149,9 +148,7 @@ export function AdminUserPage() {
         {(['account', 'balances', 'bets', 'audit'] as const).map((key) => (
           <section key={key} className="pg-card">
             <h2 className="pg-card__title">{t(`app.admin.user.${key}`)}</h2>
-            {Array.from({ length: 4 }, (_, index) => (
-              <Skeleton key={index} shape="text" width={`${85 - index * 10}%`} />
-            ))}
+            <EmptyState title={t('errors.noData')} />
           </section>
         ))}
       </div>

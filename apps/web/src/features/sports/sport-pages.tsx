@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
 import { Info, Radio, Star, Ticket, Trophy } from 'lucide-react';
-import { PageFrame, Skeleton } from '../../ui';
+import { EmptyState, PageFrame } from '../../ui';
 import { isSignedIn, useAppStore } from '../../lib/store';
 import './sports.css';
 
@@ -95,26 +95,18 @@ function SportsSidebar({ active }: { active?: string }) {
   );
 }
 
+/**
+ * The events list. No sportsbook feed is connected yet, so each group says so ('No data
+ * available.', spec text) instead of showing placeholder rows that never fill.
+ */
 function EventsFrame() {
   const { t } = useTranslation();
   return (
-    <div className="sports-events" aria-busy="true">
+    <div className="sports-events" data-testid="sports-events">
       {(['live', 'upcoming'] as const).map((group) => (
         <section key={group} className="pg-card">
           <h2 className="pg-card__title">{t(`app.sports.${group}`)}</h2>
-          {Array.from({ length: 4 }, (_, index) => (
-            <div key={index} className="sports-event">
-              <div className="sports-event__teams">
-                <Skeleton shape="text" width="55%" />
-                <Skeleton shape="text" width="45%" />
-              </div>
-              <div className="sports-event__odds">
-                <Skeleton width={56} height={36} radius="var(--radius-sm)" />
-                <Skeleton width={56} height={36} radius="var(--radius-sm)" />
-                <Skeleton width={56} height={36} radius="var(--radius-sm)" />
-              </div>
-            </div>
-          ))}
+          <EmptyState icon={<Trophy size={24} />} title={t('errors.noData')} />
         </section>
       ))}
       <p className="pg-note">
@@ -172,15 +164,7 @@ export function SportGamePage() {
     >
       <div className="pg-stack">
         <section className="pg-hero sports-match">
-          <div className="sports-match__team">
-            <Skeleton shape="circle" width={56} height={56} />
-            <Skeleton shape="text" width={100} />
-          </div>
-          <span className="sports-match__vs">VS</span>
-          <div className="sports-match__team">
-            <Skeleton shape="circle" width={56} height={56} />
-            <Skeleton shape="text" width={100} />
-          </div>
+          <EmptyState icon={<Trophy size={28} />} title={t('errors.noData')} />
         </section>
         <EventsFrame />
       </div>
