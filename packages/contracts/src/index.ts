@@ -13,5 +13,6 @@ export * from './endpoints/catalogue.js';
 export * from './endpoints/feed.js';
 export * from './endpoints/chat.js';
 export * from './endpoints/tips.js';
+export * from './endpoints/audit.js';
 export * from './text.js';
 export * from './bonus.js';

@@ -24,6 +24,7 @@ import { registerRaceModule } from './race/index.js';
 import { registerChatModule } from './chat/index.js';
 import { registerTipsModule } from './tips/index.js';
 import { registerBonusModule } from './bonus/index.js';
+import { registerAuditModule } from './audit/index.js';
 
 export type ModuleRegistration = (app: FastifyInstance, ctx: AppContext) => Promise<void> | void;
 
@@ -53,4 +54,5 @@ export const modules: ModuleRegistration[] = [
   registerChatModule,
   registerTipsModule,
   registerBonusModule,
+  registerAuditModule,
 ];

@@ -381,7 +381,7 @@ export const chatAuditEntrySchema = z.object({
   id: z.string(),
   actor: z.object({ _id: z.string(), name: z.string() }),
   action: z.enum(CHAT_AUDIT_ACTIONS),
-  /** The player or message acted on (user id or message id; null for a quiz). */
+  /** What was acted on: a user id, a message id or a quiz id. */
   target: z.string().nullable(),
   details: z.record(z.string(), z.unknown()),
   created_at: z.string(),

@@ -1,52 +1,43 @@
-/** The moderation audit log (table chat_audit_log): who did what to whom, and when. */
+/**
+ * Chat moderation in the staff audit log (modules/audit): every moderation action is one row with
+ * the action `chat.{action}`, written in the action's own transaction. The chat's audit view
+ * (POST /api/admin/chat/audit) is those rows in the chat's shape; `details` keep the fields it shows.
+ */
 import type { ChatAuditEntry } from '@nebula/contracts';
 import type { Database, Session } from '../../db/client.js';
 import type { AuthUser } from '../../platform/context.js';
+import { listStaffActions, recordStaffAction, type StaffAction } from '../audit/index.js';
 
 export type ChatAuditAction = ChatAuditEntry['action'];
 
-/** Records one moderation action (in the caller's transaction when `db` is one). */
+const PREFIX = 'chat.';
+
+/** Records one moderation action in the caller's transaction `tx`. */
 export async function writeChatAudit(
-  db: Pick<Session, 'query'>,
+  tx: Session,
   actor: AuthUser,
   action: ChatAuditAction,
-  target: string | null,
-  details: Record<string, unknown>,
+  entry: Pick<StaffAction, 'target' | 'before' | 'after'> & { details: Record<string, unknown> },
 ): Promise<void> {
-  await db.query(
-    `insert into chat_audit_log (actor_id, actor_name, action, target, details) values ($1::uuid, $2, $3, $4, $5::jsonb)`,
-    [actor.id, actor.name, action, target, JSON.stringify(details)],
-  );
+  await recordStaffAction(tx, { actor, action: `${PREFIX}${action}`, ...entry });
 }
 
-interface AuditRow {
-  id: string;
-  actor_id: string | null;
-  actor_name: string;
-  action: ChatAuditAction;
-  target: string | null;
-  details: unknown;
-  created_at: Date | string;
-}
-
-/** The newest entries first, `limit` of them, older than entry `before` when given. */
+/** The newest moderation entries first, `limit` of them, older than entry `before` when given. */
 export async function listChatAudit(
   database: Database,
   opts: { limit: number; before?: string | undefined },
 ): Promise<ChatAuditEntry[]> {
-  const rows = await database.query<AuditRow>(
-    `select id::text as id, actor_id::text as actor_id, actor_name, action, target, details, created_at
-       from chat_audit_log
-      where ($2::bigint is null or id < $2::bigint)
-      order by id desc limit $1`,
-    [opts.limit, opts.before ?? null],
-  );
-  return rows.map((r) => ({
-    id: r.id,
-    actor: { _id: r.actor_id ?? '', name: r.actor_name },
-    action: r.action,
-    target: r.target,
-    details: (typeof r.details === 'string' ? JSON.parse(r.details) : r.details) as Record<string, unknown>,
-    created_at: new Date(r.created_at).toISOString(),
+  const { entries } = await listStaffActions(database, {
+    action: 'chat',
+    limit: opts.limit,
+    ...(opts.before ? { before: opts.before } : {}),
+  });
+  return entries.map((e) => ({
+    id: e.id,
+    actor: e.actor,
+    action: e.action.slice(PREFIX.length) as ChatAuditAction,
+    target: e.target?.id ?? null,
+    details: e.details,
+    created_at: e.created_at,
   }));
 }

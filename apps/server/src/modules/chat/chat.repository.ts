@@ -101,12 +101,12 @@ export async function findLiveMessage(database: Database, id: string): Promise<C
 
 /** Marks messages removed; returns the ids that this call removed, with their channels. */
 export async function removeMessages(
-  database: Database,
+  db: Query,
   where: { id: string } | { userId: string },
   removedBy: string,
 ): Promise<{ id: string; channel: string }[]> {
   const byId = 'id' in where;
-  return database.query<{ id: string; channel: string }>(
+  return db.query<{ id: string; channel: string }>(
     `update chat_messages set removed_at = now(), removed_by = $2::uuid
       where ${byId ? 'id = $1::bigint' : 'user_id = $1::uuid'} and removed_at is null
       returning id::text as id, channel`,

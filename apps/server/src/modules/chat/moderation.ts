@@ -2,7 +2,8 @@
  * Chat moderation (spec 2 section 6, the moderateChat permission of the chat_moderator role): remove a
  * message, remove every message of a player, mute for one of the spec's durations, unmute by name.
  * Removals publish `ChatRemoveMessages` with the removed ids on each channel concerned; mutes publish
- * `ChatMute` on the player's private channel. Every action is written to the audit log.
+ * `ChatMute` on the player's private channel. Every action writes one staff audit row (chat-audit.ts)
+ * in the same transaction as its change, so there is no change without its row and no row without it.
  */
 import { ChatErrorCode, ChatMessages, chatRemoveMessagesEvent } from '@nebula/contracts';
 import type { AppContext, AuthUser } from '../../platform/context.js';
@@ -41,14 +42,18 @@ export async function removeMessage(
   );
   const row = exists[0];
   if (!row) throw new AppError(404, ChatErrorCode.UnknownMessage, ChatMessages.unknownMessage);
-  const removed = await removeMessages(ctx.database, { id }, actor.id);
-  if (removed.length > 0) {
-    await writeChatAudit(ctx.database, actor, 'remove_message', id, {
-      channel: row.channel,
-      userId: row.user_id,
-    });
-    publishRemoved(ctx, removed);
-  }
+  const removed = await ctx.database.transaction(async (tx) => {
+    const done = await removeMessages(tx, { id }, actor.id);
+    if (done.length > 0)
+      await writeChatAudit(tx, actor, 'remove_message', {
+        target: { type: 'chat_message', id },
+        before: { removed: false },
+        after: { removed: true },
+        details: { channel: row.channel, userId: row.user_id },
+      });
+    return done;
+  });
+  if (removed.length > 0) publishRemoved(ctx, removed);
   return { ids: removed.map((r) => r.id) };
 }
 
@@ -60,10 +65,15 @@ export async function removeAllFrom(
 ): Promise<{ ids: string[] }> {
   const user = await userById(ctx, userId);
   if (!user) throw unknownUserError();
-  const removed = await removeMessages(ctx.database, { userId: user.id }, actor.id);
-  await writeChatAudit(ctx.database, actor, 'remove_all_from', user.id, {
-    name: user.name,
-    removed: removed.length,
+  const removed = await ctx.database.transaction(async (tx) => {
+    const done = await removeMessages(tx, { userId: user.id }, actor.id);
+    await writeChatAudit(tx, actor, 'remove_all_from', {
+      target: { type: 'user', id: user.id },
+      before: { visibleMessages: done.length },
+      after: { visibleMessages: 0 },
+      details: { name: user.name, removed: done.length },
+    });
+    return done;
   });
   publishRemoved(ctx, removed);
   return { ids: removed.map((r) => r.id) };
@@ -78,13 +88,27 @@ export async function mutePlayer(
 ): Promise<{ message: typeof ChatMessages.muted; until: string }> {
   const user = await userById(ctx, userId);
   if (!user) throw unknownUserError();
-  const rows = await ctx.database.query<{ until: Date | string }>(
-    `update users set chat_muted_until = now() + make_interval(mins => $2::int)
-      where id = $1::uuid returning chat_muted_until as until`,
-    [user.id, minutes],
-  );
-  const until = new Date(rows[0]?.until ?? Date.now()).toISOString();
-  await writeChatAudit(ctx.database, actor, 'mute', user.id, { name: user.name, minutes, until });
+  const until = await ctx.database.transaction(async (tx) => {
+    const old = await tx.query<{ was: Date | string | null }>(
+      'select chat_muted_until as was from users where id = $1::uuid for update',
+      [user.id],
+    );
+    const prev = old[0];
+    if (!prev) throw unknownUserError();
+    const rows = await tx.query<{ until: Date | string }>(
+      `update users set chat_muted_until = now() + make_interval(mins => $2::int)
+        where id = $1::uuid returning chat_muted_until as until`,
+      [user.id, minutes],
+    );
+    const muted = new Date(rows[0]?.until ?? Date.now()).toISOString();
+    await writeChatAudit(tx, actor, 'mute', {
+      target: { type: 'user', id: user.id },
+      before: { chatMutedUntil: isoOrNull(prev.was) },
+      after: { chatMutedUntil: muted },
+      details: { name: user.name, minutes, until: muted },
+    });
+    return muted;
+  });
   publishMute(ctx, user.id, until);
   return { message: ChatMessages.muted, until };
 }
@@ -95,22 +119,31 @@ export async function unmutePlayer(
   actor: AuthUser,
   name: string,
 ): Promise<{ message: typeof ChatMessages.unmuted }> {
-  const rows = await ctx.database.query<{ id: string; name: string; was: Date | string | null }>(
-    `update users u set chat_muted_until = null
-       from (select id, chat_muted_until from users where lower(name) = lower($1)) old
-      where u.id = old.id
-      returning u.id::text as id, u.name, old.chat_muted_until as was`,
-    [name.trim()],
-  );
-  const user = rows[0];
-  if (!user) throw new AppError(404, ChatErrorCode.UnknownUsername, ChatMessages.unknownUsername);
-  await writeChatAudit(ctx.database, actor, 'unmute', user.id, {
-    name: user.name,
-    was: user.was === null ? null : new Date(user.was).toISOString(),
+  const user = await ctx.database.transaction(async (tx) => {
+    const rows = await tx.query<{ id: string; name: string; was: Date | string | null }>(
+      `update users u set chat_muted_until = null
+         from (select id, chat_muted_until from users where lower(name) = lower($1) for update) old
+        where u.id = old.id
+        returning u.id::text as id, u.name, old.chat_muted_until as was`,
+      [name.trim()],
+    );
+    const found = rows[0];
+    if (!found) throw new AppError(404, ChatErrorCode.UnknownUsername, ChatMessages.unknownUsername);
+    const was = isoOrNull(found.was);
+    await writeChatAudit(tx, actor, 'unmute', {
+      target: { type: 'user', id: found.id },
+      before: { chatMutedUntil: was },
+      after: { chatMutedUntil: null },
+      details: { name: found.name, was },
+    });
+    return found;
   });
   publishMute(ctx, user.id, null);
   return { message: ChatMessages.unmuted };
 }
+
+const isoOrNull = (at: Date | string | null | undefined): string | null =>
+  at === null || at === undefined ? null : new Date(at).toISOString();
 
 async function userById(ctx: AppContext, id: string): Promise<{ id: string; name: string } | null> {
   if (!UUID.test(id)) return null;

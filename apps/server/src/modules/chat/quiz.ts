@@ -92,13 +92,18 @@ export async function startQuiz(
       quizId,
       posted._id,
     ]);
-    await writeChatAudit(tx, actor, 'quiz', null, {
-      quizId,
+    const quizState = {
       channel: input.channel,
       question: input.question,
       answer: input.answer,
       reward: toDecimalString(reward, decimals),
       currency: quizCurrency,
+    };
+    await writeChatAudit(tx, actor, 'quiz', {
+      target: { type: 'chat_quiz', id: quizId },
+      before: null,
+      after: quizState,
+      details: { quizId, ...quizState },
     });
     return posted;
   });

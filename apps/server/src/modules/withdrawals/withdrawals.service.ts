@@ -5,11 +5,13 @@
  *  - At request the player's real balance is debited: `amount` (what they receive) to {system:'chain'}
  *    with key withdraw:{id}:amount, and `fee` to {system:'fees'} with key withdraw:{id}:fee. Once both
  *    are committed the row is marked `held`.
- *  - Cancel (player, status 0, not auto) and decline (staff) move the status first with a conditional
- *    update (`where status in (0, 3)`), so two clicks or two staff members cannot both win; only the
- *    winner refunds, with keys withdraw:{id}:refund-amount and withdraw:{id}:refund-fee (idempotent
- *    anyway), then sets `refunded_at`.
- *  - Accept (staff) only records the transaction id: the money already left the player.
+ *  - Cancel (player, status 0, not auto) moves the status first with a conditional update; decline
+ *    (staff) does it holding the row in a transaction that also writes its staff audit row. So two
+ *    clicks or two staff members cannot both win; only the winner refunds, with keys
+ *    withdraw:{id}:refund-amount and withdraw:{id}:refund-fee (idempotent anyway), then sets
+ *    `refunded_at`.
+ *  - Accept (staff) only records the transaction id (with its audit row, in one transaction): the
+ *    money already left the player.
  *  - One withdrawal in moderation per player: the request holds the player's users row `for update`
  *    while it checks and inserts, and a partial unique index backs it up.
  *  - Crash safety: a request cut off between its insert and its debits leaves an unheld row; a
@@ -26,8 +28,10 @@ import {
   type withdrawHistoryEndpoint,
 } from '@nebula/contracts';
 import { add, amount as toAmount, parseWireAmount, toDecimalString, type Amount } from '@nebula/money';
+import type { Session } from '../../db/client.js';
 import type { AppContext, AuthUser } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
+import { recordStaffAction } from '../audit/index.js';
 import { assertFreshTwoFactor } from '../auth/index.js';
 import { InsufficientFundsError } from '../ledger/index.js';
 import { priceFeedFor } from '../prices/index.js';
@@ -89,6 +93,19 @@ export function toHistoryItem(r: WithdrawalRow): HistoryItem {
     auto: r.auto,
     decline_reason: r.decline_reason,
     txid: r.txid,
+  };
+}
+
+/** What a staff decision's audit row says about the withdrawal (besides the state it changed). */
+function decisionDetails(w: WithdrawalRow): Record<string, unknown> {
+  const item = toHistoryItem(w);
+  return {
+    userId: w.user_id,
+    currency: w.currency,
+    chain: w.chain,
+    address: w.address,
+    sum: item.sum,
+    fee: item.fee,
   };
 }
 
@@ -332,35 +349,85 @@ export class WithdrawalService {
     await this.refund(id);
   }
 
-  /** Staff accept: records the transaction id. No money moves (it left the player at request). */
+  /**
+   * Staff accept: records the transaction id. No money moves (it left the player at request). The
+   * decision and its audit row are one transaction.
+   */
   async accept(staff: AuthUser, id: string, txid: string): Promise<void> {
-    if (!UUID.test(id)) throw AppError.notFound('Withdrawal not found.');
-    const rows = await this.db.query<{ id: string }>(
-      `update withdrawals set status = 1, txid = $3, updated_at = now(), decided_by = $2, decided_at = now()
-        where id = $1 and status in (0, 3) and held returning id::text as id`,
-      [id, staff.id, txid.trim()],
-    );
-    if (!rows[0]) await this.notDecidable(id);
-    this.ctx.log.info({ withdrawalId: id, staffId: staff.id, txid }, 'withdrawal accepted');
+    const paid = txid.trim();
+    await this.decide(staff, id, async (tx, w) => {
+      await this.setDecision(
+        tx,
+        `update withdrawals set status = 1, txid = $3, updated_at = now(), decided_by = $2, decided_at = now()
+          where id = $1 and status in (0, 3) and held returning id`,
+        [id, staff.id, paid],
+      );
+      await recordStaffAction(tx, {
+        actor: staff,
+        action: 'withdrawal.accept',
+        target: { type: 'withdrawal', id },
+        before: { status: w.status, txid: w.txid },
+        after: { status: Status.accepted, txid: paid },
+        details: decisionDetails(w),
+      });
+    });
+    this.ctx.log.info({ withdrawalId: id, staffId: staff.id, txid: paid }, 'withdrawal accepted');
   }
 
-  /** Staff decline with a reason: refunded once. */
+  /**
+   * Staff decline with a reason: the decision and its audit row are one transaction, then the
+   * refund follows (once, by ledger key; the reconciler finishes it after a crash).
+   */
   async decline(staff: AuthUser, id: string, reason: string): Promise<void> {
-    if (!UUID.test(id)) throw AppError.notFound('Withdrawal not found.');
-    const rows = await this.db.query<{ id: string }>(
-      `update withdrawals set status = 2, decline_reason = $3, updated_at = now(), decided_by = $2, decided_at = now()
-        where id = $1 and status in (0, 3) and held returning id::text as id`,
-      [id, staff.id, reason.trim()],
-    );
-    if (!rows[0]) await this.notDecidable(id);
-    this.ctx.log.info({ withdrawalId: id, staffId: staff.id, reason }, 'withdrawal declined');
+    const why = reason.trim();
+    await this.decide(staff, id, async (tx, w) => {
+      await this.setDecision(
+        tx,
+        `update withdrawals set status = 2, decline_reason = $3, updated_at = now(), decided_by = $2, decided_at = now()
+          where id = $1 and status in (0, 3) and held returning id`,
+        [id, staff.id, why],
+      );
+      await recordStaffAction(tx, {
+        actor: staff,
+        action: 'withdrawal.decline',
+        target: { type: 'withdrawal', id },
+        before: { status: w.status, declineReason: w.decline_reason },
+        after: { status: Status.declined, declineReason: why },
+        details: decisionDetails(w),
+      });
+    });
+    this.ctx.log.info({ withdrawalId: id, staffId: staff.id, reason: why }, 'withdrawal declined');
     await this.refund(id);
   }
 
-  private async notDecidable(id: string): Promise<never> {
-    const rows = await this.db.query('select 1 from withdrawals where id = $1', [id]);
-    if (!rows[0]) throw AppError.notFound('Withdrawal not found.');
-    throw AppError.conflict('This withdrawal has already been decided.', 'withdraw_decided');
+  /**
+   * Runs a staff decision on withdrawal `id` in one transaction, holding its row: 404 when it does
+   * not exist, 409 when it is no longer in moderation (of two staff deciding at once, the second
+   * waits for the first's lock and then finds it decided).
+   */
+  private async decide(
+    staff: AuthUser,
+    id: string,
+    apply: (tx: Session, w: WithdrawalRow) => Promise<void>,
+  ): Promise<void> {
+    if (!UUID.test(id)) throw AppError.notFound('Withdrawal not found.');
+    await this.db.transaction(async (tx) => {
+      const rows = await tx.query<WithdrawalRow>(
+        `select ${ROW} from withdrawals w join currencies c on c.id = w.currency where w.id = $1 for update of w`,
+        [id],
+      );
+      const w = rows[0];
+      if (!w) throw AppError.notFound('Withdrawal not found.');
+      if (!w.held || (w.status !== Status.pending && w.status !== Status.processing))
+        throw AppError.conflict('This withdrawal has already been decided.', 'withdraw_decided');
+      await apply(tx, w);
+    });
+  }
+
+  /** The decision's update; the row is locked and checked, so it must match. */
+  private async setDecision(tx: Session, text: string, params: unknown[]): Promise<void> {
+    const updated = await tx.query(text, params);
+    if (!updated[0]) throw new Error('a locked withdrawal in moderation was not updated');
   }
 
   /** Closes an unheld request (status 4) and refunds whatever of it was debited. */
