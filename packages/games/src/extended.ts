@@ -107,6 +107,14 @@ export interface ExtendedGame<Id extends string = string, P = unknown, S = unkno
   /** zod schema of a Turn `data`. */
   readonly action: z.ZodType<A>;
   readonly defaultHouseEdgeBps: number;
+  /**
+   * For a game whose algorithm is versioned (coinflip, tower): the params of a NEW round, stamped with
+   * the version new rounds are played with (the server applies it after the schema, before `start`).
+   * Params without a version mean version 1, so stored rounds replay as they were played; the
+   * verifiers never stamp, they replay the params as stored. Same contract as the single-round
+   * games' `forNewBet` (wheel layouts).
+   */
+  forNewBet?(params: P): P;
   /** Opens a round. May end it at once (blackjack: a natural on either side). */
   start(params: P, rng: FloatSource, houseEdgeBps: number): ExtendedStep<S>;
   /**

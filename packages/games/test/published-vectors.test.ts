@@ -22,20 +22,20 @@
  *   same result as on Stake.com" (see the cards describe).
  *
  * Covered: dice, limbo, plinko, mines, keno, wheel, roulette, diamonds, the card stream (hilo,
- * blackjack, baccarat, video poker) and crash.
+ * blackjack, baccarat, video poker), crash, and coinflip and tower from version 2 (every round since the
+ * switch; rounds of version 1, params without `v`, keep their old results: tested below too).
  *
  * Not covered, and why:
  * - Real placed bets (server seed, client seed, nonce, result of an actual wager) for the single-player
  *   games: none found in the material searched (the casino's game-events documentation gives the
  *   algorithms, not worked examples); the CALC vectors stand in for them.
  * - Plinko "expert" risk (CALC nonces 27-35): we have no such risk.
- * - Tower: CALC has Dragon Tower vectors, but our tower does not reproduce them (its rows draw the bomb
- *   tiles; the casino's draw the egg tiles, the safe ones): a deviation (decision 0011), so no passing
- *   vector can be written for it.
- * - Coinflip: CALC has vectors of the casino's "Flip" (vfs@7e10253d:flip.json, 10 bets of 20 flips), but
- *   our coinflip shows the opposite side for every one of those 200 flips: the casino maps
- *   floor(float * 2) = 0 to tails and 1 to heads, ours calls a float below 0.5 heads
- *   (`coinflipSide`). A deviation (decision 0011), so no passing vector can be written for it.
+ * - Tower version 1 (rounds before the switch; its levels draw the bomb tiles, the casino's Dragon Tower
+ *   draws the eggs, the safe ones) and coinflip version 1 (heads below 0.5, the casino's tails): they
+ *   deviate (decision 0011). Their tests below only check that they still give the results rounds were
+ *   played with.
+ * - Dragon Tower "hard" (1 egg of 2 tiles) and "master" (1 of 4), CALC nonces 2, 4, 7 and 9: we have no
+ *   such difficulty.
  * - Stairs: the casino has no such game; no published vector exists.
  * - The parts that are ours (decision 0011): which hand gets which card in blackjack and baccarat, which
  *   discarded position takes which card in video poker's draw, and the mines "random pick" have no
@@ -53,6 +53,13 @@ import {
   type RouletteOutcome,
   type WheelOutcome,
   type WheelRisk,
+  type CoinflipSide,
+  type TowerDifficulty,
+  type TowerParams,
+  TOWER_DIFFICULTY,
+  TOWER_LEVELS,
+  coinflip,
+  coinflipSide,
   crashPointFromHash,
   floatSource,
   hilo,
@@ -60,6 +67,7 @@ import {
   plinkoBaseTable,
   ratioToNumber,
   replayExtended,
+  tower,
   verify,
   videopoker,
   wheelBaseLayout,
@@ -480,5 +488,246 @@ describe('crash (CALC and REAL, scheme hmac32)', () => {
     const salt = '0000000000000000001b34dc6a1e86083f95500b096231436e9b25cbdd0075c4';
     const hash = '5844bf329a6334074778ab8a5f0960e24f9eec43f83bbd98ac0a9f8bcd87184e';
     expect(crashPointFromHash(hash, salt, EDGE_1_PERCENT, 'hmac32')).toBe(235n);
+  });
+});
+
+describe('coinflip (CALC)', () => {
+  // vfs@7e10253d:flip.json, nonces 0..9: the 20 flips of each bet, in order (H heads, T tails).
+  const serverSeed = '8b9c7cf18c001dfb7ea6f6fe52f3df95';
+  const clientSeed = '247e90a65d07b3c4d629ada402918f03';
+  const published = [
+    'HHHHTHHHHTHHTTHHTHHT',
+    'THTHTTHHTHHHTTTTTTTT',
+    'HHHTHHHHTHTTHTHTTTTH',
+    'HTTHHHHTTTHTHTHTHHTH',
+    'THTTHHTTHHTHTTHHTTTH',
+    'THTHHHHHTHTTHHHTHHTT',
+    'THTHHHHTTHHTHTHTTHHH',
+    'THHHTTHHTHHHTHTTHTTT',
+    'THHHHTHTHTHHHTTHHHTT',
+    'THTTHHTHHHHHHHTHTTHT',
+  ];
+  const sides = (text: string): CoinflipSide[] =>
+    [...text].map((letter) => (letter === 'H' ? 'heads' : 'tails'));
+  const flip = (side: CoinflipSide): CoinflipSide => (side === 'heads' ? 'tails' : 'heads');
+
+  it('version 2: a round calling every published side flips them all, 20 right calls', () => {
+    published.forEach((text, nonce) => {
+      const expected = sides(text);
+      const round = replayExtended(
+        coinflip,
+        { v: 2 },
+        expected.map((side) => ({ side })),
+        floatSource(serverSeed, clientSeed, nonce),
+        EDGE_1_PERCENT,
+      );
+      expect(
+        round.state.flips.map((entry) => entry.result),
+        `nonce ${nonce}`,
+      ).toEqual(expected);
+      expect(round.type, `nonce ${nonce}`).toBe('finish');
+      expect(round.floatsUsed).toBe(20);
+    });
+  });
+
+  it('version 2 is what the server stamps on a new round', () => {
+    const params = coinflip.forNewBet?.(coinflip.params.parse({}));
+    expect(params).toEqual({ v: 2 });
+    const round = replayExtended(
+      coinflip,
+      params as { v: 2 },
+      sides(published[0] as string).map((side) => ({ side })),
+      floatSource(serverSeed, clientSeed, 0),
+      EDGE_1_PERCENT,
+    );
+    expect(round.state.flips.map((entry) => entry.result)).toEqual(sides(published[0] as string));
+  });
+
+  it('version 1 (params without v, every round stored before): each published flip the other way', () => {
+    published.forEach((text, nonce) => {
+      const values = floats(serverSeed, clientSeed, nonce, 20);
+      expect(
+        values.map((value) => coinflipSide(value)),
+        `nonce ${nonce}`,
+      ).toEqual(sides(text).map(flip));
+      // A stored round without v: calling the casino's sides loses on the first flip...
+      const lost = replayExtended(
+        coinflip,
+        {},
+        [{ side: sides(text)[0] as CoinflipSide }],
+        floatSource(serverSeed, clientSeed, nonce),
+        EDGE_1_PERCENT,
+      );
+      expect(lost.type).toBe('lose');
+      expect(lost.state).toStrictEqual({
+        flips: [{ call: sides(text)[0], result: sides(text).map(flip)[0] }],
+      });
+      // ...and calling the other sides wins all 20, as the round was played.
+      const won = replayExtended(
+        coinflip,
+        {},
+        sides(text).map((side) => ({ side: flip(side) })),
+        floatSource(serverSeed, clientSeed, nonce),
+        EDGE_1_PERCENT,
+      );
+      expect(won.type).toBe('finish');
+    });
+  });
+});
+
+describe('tower (CALC, Dragon Tower)', () => {
+  // vfs@7e10253d:dragontower.json (same data at 855fd22c): eggPositionsByRound, per level bottom first
+  // the egg (safe) tiles in the order the page lists them, which is draw order. The casino's "easy" (3
+  // eggs of 4 tiles), "medium" (2 of 3) and "expert" (1 of 3) have the tiles and safe tiles of our low,
+  // medium and high; its "hard" (1 of 2) and "master" (1 of 4) have no counterpart here (nonces 2, 4, 7
+  // and 9, left out).
+  const serverSeed = 'f0344667883e7628a041d8e500e6d203';
+  const clientSeed = '2a73709723181740d73e64233275c29c';
+  const published: [nonce: number, casino: string, ours: TowerDifficulty, eggs: number[][]][] = [
+    [
+      0,
+      'easy',
+      'low',
+      [
+        [1, 2, 0],
+        [0, 1, 2],
+        [1, 0, 2],
+        [3, 2, 0],
+        [0, 2, 3],
+        [2, 1, 3],
+        [3, 0, 1],
+        [2, 0, 3],
+        [1, 3, 0],
+      ],
+    ],
+    [
+      5,
+      'easy',
+      'low',
+      [
+        [1, 0, 3],
+        [2, 3, 0],
+        [0, 1, 2],
+        [2, 3, 0],
+        [3, 0, 2],
+        [1, 3, 2],
+        [0, 3, 1],
+        [3, 1, 0],
+        [2, 1, 3],
+      ],
+    ],
+    [
+      1,
+      'medium',
+      'medium',
+      [
+        [2, 1],
+        [2, 0],
+        [0, 2],
+        [1, 2],
+        [0, 1],
+        [1, 2],
+        [2, 1],
+        [0, 2],
+        [1, 0],
+      ],
+    ],
+    [
+      6,
+      'medium',
+      'medium',
+      [
+        [2, 1],
+        [2, 0],
+        [1, 0],
+        [2, 0],
+        [2, 1],
+        [0, 2],
+        [0, 2],
+        [0, 1],
+        [2, 1],
+      ],
+    ],
+    [3, 'expert', 'high', [[2], [2], [2], [1], [1], [1], [2], [1], [0]]],
+    [8, 'expert', 'high', [[2], [1], [1], [2], [1], [1], [2], [1], [0]]],
+  ];
+
+  it('the casino difficulties used have our tiles and safe tiles per level', () => {
+    const shapes: Record<string, { tiles: number; safe: number }> = {};
+    for (const [, casino, ours, eggs] of published) {
+      shapes[casino] = TOWER_DIFFICULTY[ours];
+      expect(eggs).toHaveLength(TOWER_LEVELS);
+      for (const level of eggs) {
+        expect(level).toHaveLength(TOWER_DIFFICULTY[ours].safe);
+        expect(Math.max(...level)).toBeLessThan(TOWER_DIFFICULTY[ours].tiles);
+      }
+    }
+    expect(shapes).toEqual({
+      easy: { tiles: 4, safe: 3 },
+      medium: { tiles: 3, safe: 2 },
+      expert: { tiles: 3, safe: 1 },
+    });
+  });
+
+  it('version 2 draws the published eggs as its safe tiles; the bombs are the other tiles', () => {
+    for (const [nonce, casino, difficulty, eggs] of published) {
+      const { state } = tower.start(
+        { difficulty, v: 2 },
+        floatSource(serverSeed, clientSeed, nonce),
+        EDGE_1_PERCENT,
+      );
+      expect(state.safe, `nonce ${nonce} (${casino})`).toEqual(eggs);
+      const tiles = TOWER_DIFFICULTY[difficulty].tiles;
+      const bombs = eggs.map((level) =>
+        Array.from({ length: tiles }, (_, tile) => tile).filter((tile) => !level.includes(tile)),
+      );
+      expect(state.layout, `nonce ${nonce} (${casino})`).toEqual(bombs);
+    }
+  });
+
+  it('version 2 is what the server stamps; a player climbing on the eggs clears all 9 levels', () => {
+    for (const [nonce, , difficulty, eggs] of published) {
+      const params = tower.forNewBet?.(tower.params.parse({ difficulty }));
+      expect(params).toEqual({ difficulty, v: 2 });
+      const round = replayExtended(
+        tower,
+        params as TowerParams,
+        eggs.map((level) => ({ tile: level[level.length - 1] as number })),
+        floatSource(serverSeed, clientSeed, nonce),
+        EDGE_1_PERCENT,
+      );
+      expect(round.type, `nonce ${nonce}`).toBe('finish');
+      expect(round.state.status).toBe('cleared');
+    }
+  });
+
+  it('version 1 (params without v, every round stored before) keeps its towers', () => {
+    // Frozen from the code before versions existed (commit 2e01e8d, `tower.start` with the same params):
+    // per level the bomb tiles in draw order. Not published data: the casino draws the eggs.
+    const frozen: [nonce: number, difficulty: TowerDifficulty, bombs: number[][]][] = [
+      [0, 'low', [[1], [1], [0], [0], [1], [0], [1], [0], [1]]],
+      [1, 'medium', [[2], [1], [2], [0], [0], [2], [1], [2], [0]]],
+      [
+        3,
+        'high',
+        [
+          [2, 1],
+          [2, 1],
+          [1, 2],
+          [2, 0],
+          [0, 1],
+          [2, 1],
+          [2, 0],
+          [2, 1],
+          [1, 2],
+        ],
+      ],
+    ];
+    for (const [nonce, difficulty, bombs] of frozen) {
+      const rng = floatSource(serverSeed, clientSeed, nonce);
+      const { state } = tower.start(tower.params.parse({ difficulty }), rng, EDGE_1_PERCENT);
+      expect(state, `nonce ${nonce}`).toStrictEqual({ difficulty, layout: bombs, picks: [], status: 'open' });
+      expect(rng.used).toBe(TOWER_LEVELS * bombs[0]!.length);
+    }
   });
 });

@@ -12,6 +12,7 @@ import {
   ratioToNumber,
   replayExtended,
   rtpOf,
+  verifyExtended,
 } from '../index.js';
 import {
   COINFLIP_MAX_FLIPS,
@@ -24,6 +25,7 @@ import {
   coinflipParamsSchema,
   coinflipSide,
   coinflipStreak,
+  coinflipVersion,
 } from './coinflip.js';
 
 const HEADS = 0.25;
@@ -165,6 +167,79 @@ describe('coinflip', () => {
     const sd = Math.sqrt(sumSquares / rounds - mean * mean);
     expect(Math.abs(mean - 0.99)).toBeLessThan((4 * sd) / Math.sqrt(rounds));
   }, 60_000);
+
+  it('version 2 maps like floor(float * 2): 0 tails, 1 heads; version 1 (the default) the other way', () => {
+    const step = 2 ** -32;
+    for (const [value, v1, v2] of [
+      [0, 'heads', 'tails'],
+      [0.5 - step, 'heads', 'tails'],
+      [0.5, 'tails', 'heads'],
+      [1 - step, 'tails', 'heads'],
+    ] as const) {
+      expect(coinflipSide(value), String(value)).toBe(v1);
+      expect(coinflipSide(value, 1), String(value)).toBe(v1);
+      expect(coinflipSide(value, 2), String(value)).toBe(v2);
+    }
+    expect(() => coinflipSide(1, 2)).toThrow(RangeError);
+  });
+
+  it('the version comes from the params, is kept in the state, and new rounds are stamped with 2', () => {
+    expect(coinflipVersion(coinflipParamsSchema.parse({}))).toBe(1);
+    expect(coinflipVersion(coinflipParamsSchema.parse({ v: 1 }))).toBe(1);
+    expect(coinflipVersion(coinflipParamsSchema.parse({ v: 2 }))).toBe(2);
+    expect(coinflipParamsSchema.safeParse({ v: 3 }).success).toBe(false);
+    expect(coinflip.forNewBet?.({})).toEqual({ v: 2 });
+    // A player cannot choose version 1 for a new round.
+    expect(coinflip.forNewBet?.({ v: 1 })).toEqual({ v: 2 });
+    // Version 1 keeps the state stored rounds have; version 2 marks its state, so turns map by it.
+    expect(coinflip.start({}, arraySource([]), 100).state).toStrictEqual({ flips: [] });
+    expect(coinflip.start({ v: 1 }, arraySource([]), 100).state).toStrictEqual({ flips: [] });
+    const v2 = coinflip.start({ v: 2 }, arraySource([]), 100).state;
+    expect(v2).toStrictEqual({ flips: [], v: 2 });
+    const right = coinflip.turn(v2, call('heads'), arraySource([TAILS]), 100);
+    expect(right.type).toBe('continue');
+    expect(right.state).toStrictEqual({ flips: [{ call: 'heads', result: 'heads' }], v: 2 });
+    const wrong = coinflip.turn(right.state, call('heads'), arraySource([HEADS]), 100);
+    expect(wrong.state.flips[1]).toEqual({ call: 'heads', result: 'tails' });
+    expect(wrong.state.v).toBe(2);
+  });
+
+  it('the verifier replays each round by the version in its params', () => {
+    // The frozen vector above (floats 0.659191, 0.258698, ...): version 1 flips T H H T T.
+    const actions = (['tails', 'heads', 'heads', 'tails'] as const).map(call);
+    const v1 = verifyExtended('coinflip', 'coinflip-vector-seed', 'player-seed', 7, {}, actions, 100);
+    expect(v1.ending).toBe('take');
+    expect(v1.payoutDecimal).toBe('15.84000000');
+    const v2 = verifyExtended(
+      'coinflip',
+      'coinflip-vector-seed',
+      'player-seed',
+      7,
+      { v: 2 },
+      actions.slice(0, 1),
+      100,
+    );
+    expect(v2.params).toEqual({ v: 2 });
+    expect(v2.ending).toBe('lose');
+    // The version 1 round's decisions do not replay as version 2: its first call lost there.
+    expect(() =>
+      verifyExtended('coinflip', 'coinflip-vector-seed', 'player-seed', 7, { v: 2 }, actions, 100),
+    ).toThrow(/Decision 2 is not allowed/);
+    expect((v2.state as CoinflipState).flips).toEqual([{ call: 'tails', result: 'heads' }]);
+    // The same floats read the other way: version 2 flips H T T H.
+    const flipped = (['heads', 'tails', 'tails', 'heads'] as const).map(call);
+    const v2won = verifyExtended(
+      'coinflip',
+      'coinflip-vector-seed',
+      'player-seed',
+      7,
+      { v: 2 },
+      flipped,
+      100,
+    );
+    expect(v2won.ending).toBe('take');
+    expect(v2won.payoutDecimal).toBe('15.84000000');
+  });
 
   it('validates params ({} or omitted) and actions', () => {
     expect(coinflipParamsSchema.parse({})).toEqual({});

@@ -5,8 +5,11 @@ import { DEFAULT_HOUSE_EDGE_BPS, rtpOf } from '../house-edge.js';
 import { type Ratio, ZERO_RATIO, mulRatioExact, ratio } from '../ratio.js';
 
 /**
- * Coinflip: the player calls heads or tails, one float per flip, heads when the float is below 0.5
- * (floats are multiples of 2^-32, so each side has probability exactly 1/2). Every right call doubles
+ * Coinflip: the player calls heads or tails, one float per flip (floats are multiples of 2^-32, so each
+ * side has probability exactly 1/2). Which half is heads depends on the round's version
+ * ({@link coinflipSide}): version 2, every round since the switch, maps like the large casino's
+ * published "Flip" (`floor(float * 2)`: 0 tails, 1 heads), so its public verifiers reproduce it;
+ * version 1, rounds stored before (params and state without `v`), called a float below 0.5 heads. Every right call doubles
  * the fair factor; the round pays `rtp * 2^k` after k right calls (the house edge applied once), so
  * taking after any number of flips returns exactly `1 - edge`. A wrong call loses the round. The
  * player may take after the first right call; the {@link COINFLIP_MAX_FLIPS}th right call ends the
@@ -18,8 +21,22 @@ export const COINFLIP_SIDES = ['heads', 'tails'] as const;
 /** A side of the coin. */
 export type CoinflipSide = (typeof COINFLIP_SIDES)[number];
 
-/** Coinflip takes no parameters: an empty object (omitting it is the same as `{}`). */
-export const coinflipParamsSchema = z.object({}).strict().default({});
+/** A coinflip version: how a float maps to a side ({@link coinflipSide}). */
+export type CoinflipVersion = 1 | 2;
+/** The versions a round can have been played with. */
+export const COINFLIP_VERSIONS: readonly CoinflipVersion[] = [1, 2];
+/** The version new rounds are played with (the server stamps it with `forNewBet`). */
+export const COINFLIP_VERSION: CoinflipVersion = 2;
+
+/**
+ * Coinflip has no settings the player chooses; the params only carry the version the round was played
+ * with (`v`), absent meaning version 1 (every round stored before versions existed). `{}` or omitted is
+ * the same as `{}`.
+ */
+export const coinflipParamsSchema = z
+  .object({ v: z.union([z.literal(1), z.literal(2)]).optional() })
+  .strict()
+  .default({});
 /** Parsed coinflip params. */
 export type CoinflipParams = z.infer<typeof coinflipParamsSchema>;
 
@@ -38,6 +55,8 @@ export interface CoinflipFlip {
 export interface CoinflipState {
   /** Every flip in order; only the last one can be a wrong call (it ends the round). */
   readonly flips: readonly CoinflipFlip[];
+  /** The version the round is played with, set from the params at start; absent: version 1. */
+  readonly v?: 2;
 }
 
 /** What the player sees while the round is open: the state plus derived values. */
@@ -48,9 +67,18 @@ export interface CoinflipView extends CoinflipState {
   readonly factor: string;
 }
 
-/** The side a float shows: heads below 0.5, tails from 0.5. */
-export function coinflipSide(value: number): CoinflipSide {
+/** The version a round with these params is played with: `params.v`, else 1. */
+export function coinflipVersion(params: CoinflipParams): CoinflipVersion {
+  return params.v ?? 1;
+}
+
+/**
+ * The side a float shows. Version 2 (the large casino's `floor(float * 2)`): tails below 0.5, heads from
+ * 0.5. Version 1 (rounds stored before the switch; the default): heads below 0.5, tails from 0.5.
+ */
+export function coinflipSide(value: number, version: CoinflipVersion = 1): CoinflipSide {
   assertFloat(value);
+  if (version === 2) return Math.floor(value * 2) === 1 ? 'heads' : 'tails';
   return value < 0.5 ? 'heads' : 'tails';
 }
 
@@ -88,17 +116,20 @@ export const coinflip: ExtendedGame<'coinflip', CoinflipParams, CoinflipState, C
   params: coinflipParamsSchema,
   action: coinflipActionSchema,
   defaultHouseEdgeBps: DEFAULT_HOUSE_EDGE_BPS,
-  start(_params, _rng, houseEdgeBps): ExtendedStep<CoinflipState> {
+  forNewBet: (params) => ({ ...params, v: COINFLIP_VERSION }),
+  start(params, _rng, houseEdgeBps): ExtendedStep<CoinflipState> {
     rtpOf(houseEdgeBps);
-    return { state: { flips: [] }, type: 'continue' };
+    // Version 1 keeps the state it always had ({ flips: [] }), so stored rounds read the same.
+    const state: CoinflipState = coinflipVersion(params) === 2 ? { flips: [], v: 2 } : { flips: [] };
+    return { state, type: 'continue' };
   },
   turn(state, action, rng, houseEdgeBps): ExtendedStep<CoinflipState> {
     rtpOf(houseEdgeBps);
     if (coinflipLost(state) || state.flips.length >= COINFLIP_MAX_FLIPS) {
       throw new InvalidActionError('the round has already ended');
     }
-    const flip: CoinflipFlip = { call: action.side, result: coinflipSide(rng.next()) };
-    const next: CoinflipState = { flips: [...state.flips, flip] };
+    const flip: CoinflipFlip = { call: action.side, result: coinflipSide(rng.next(), state.v ?? 1) };
+    const next: CoinflipState = { ...state, flips: [...state.flips, flip] };
     if (flip.call !== flip.result) return { state: next, type: 'lose' };
     return { state: next, type: next.flips.length === COINFLIP_MAX_FLIPS ? 'finish' : 'continue' };
   },

@@ -76,6 +76,28 @@ export function drawLadder(shape: LadderShape, rng: FloatSource): number[][] {
   return layout;
 }
 
+/**
+ * Draws every row's SAFE tiles from the stream (rows bottom first): `tiles - hazards` floats per row, by
+ * selection without replacement over `[0, 1, ..., tiles - 1]`, as the large casino's Dragon Tower draws
+ * its eggs. `safe` holds each row's safe tiles in draw order; `layout` each row's trapped tiles (the
+ * ones not drawn), ascending. `rows * (tiles - hazards)` floats.
+ */
+export function drawLadderSafe(
+  shape: LadderShape,
+  rng: FloatSource,
+): { safe: number[][]; layout: number[][] } {
+  const pool = Array.from({ length: shape.tiles }, (_, i) => i);
+  const safe: number[][] = [];
+  const layout: number[][] = [];
+  for (let row = 0; row < shape.rows; row += 1) {
+    const values = Array.from({ length: shape.tiles - shape.hazards }, () => rng.next());
+    const drawn = selectWithoutReplacement(values, pool);
+    safe.push(drawn);
+    layout.push(pool.filter((tile) => !drawn.includes(tile)));
+  }
+  return { safe, layout };
+}
+
 /** Rows climbed safely so far. */
 export function ladderClimbed(progress: Pick<LadderProgress, 'picks' | 'status'>): number {
   return progress.status === 'lost' ? progress.picks.length - 1 : progress.picks.length;

@@ -11,6 +11,7 @@ import {
   ratioToNumber,
   replayExtended,
   rtpOf,
+  verifyExtended,
 } from '../index.js';
 import { idealRowDraws, strategyFloats } from './ladder-testkit.js';
 import {
@@ -25,6 +26,7 @@ import {
   towerParamsSchema,
   towerShape,
   towerSurvival,
+  towerVersion,
 } from './tower.js';
 
 const EDGES = [0, 100, 300];
@@ -95,6 +97,92 @@ describe('tower', () => {
     const rng = arraySource(new Array<number>(9).fill(0.5));
     tower.start({ difficulty: 'medium' }, rng, 100);
     expect(rng.used).toBe(9);
+  });
+
+  it('version 2 draws the safe tiles of each level by selection without replacement (hand vector)', () => {
+    const last = 1 - 2 ** -32;
+    const start = (difficulty: TowerDifficulty, values: number[]) => {
+      const rng = arraySource(values);
+      const { state } = tower.start({ difficulty, v: 2 }, rng, 100);
+      return { state, used: rng.used };
+    };
+    // high: one float per level picks the one safe tile, floor(f * 3); the bombs are the other two.
+    const high = start('high', [0, 0.34, last, 0.5, 0.1, 0.9, 0.4, 0.7, 0]);
+    expect(high.used).toBe(9);
+    expect(high.state.safe).toEqual([[0], [1], [2], [1], [0], [2], [1], [2], [0]]);
+    expect(high.state.layout).toEqual([
+      [1, 2],
+      [0, 2],
+      [0, 1],
+      [0, 2],
+      [1, 2],
+      [0, 1],
+      [0, 2],
+      [0, 1],
+      [1, 2],
+    ]);
+    expect(high.state.v).toBe(2);
+    // low: three floats per level; the second picks among the 3 tiles left, the third among 2.
+    const low = start('low', [
+      ...[0.8, 0, last],
+      ...[0, 0, 0],
+      ...[0.5, 0.5, 0.5],
+      ...new Array<number>(18).fill(0.3),
+    ]);
+    expect(low.used).toBe(27);
+    expect(low.state.safe?.slice(0, 3)).toEqual([
+      [3, 0, 2],
+      [0, 1, 2],
+      [2, 1, 3],
+    ]);
+    expect(low.state.layout.slice(0, 3)).toEqual([[1], [3], [0]]);
+    // medium reads 18 floats: one fewer is an error.
+    expect(() => start('medium', new Array<number>(17).fill(0))).toThrow(RangeError);
+    expect(start('medium', new Array<number>(18).fill(0)).used).toBe(18);
+  });
+
+  it('the version comes from the params; version 1 keeps its state; new rounds are stamped with 2', () => {
+    expect(towerVersion(towerParamsSchema.parse({}))).toBe(1);
+    expect(towerVersion(towerParamsSchema.parse({ difficulty: 'low', v: 1 }))).toBe(1);
+    expect(towerVersion(towerParamsSchema.parse({ difficulty: 'low', v: 2 }))).toBe(2);
+    expect(towerParamsSchema.safeParse({ difficulty: 'low', v: 3 }).success).toBe(false);
+    expect(tower.forNewBet?.({ difficulty: 'high' })).toEqual({ difficulty: 'high', v: 2 });
+    expect(tower.forNewBet?.({ difficulty: 'high', v: 1 })).toEqual({ difficulty: 'high', v: 2 });
+    const v1 = tower.start({ difficulty: 'low', v: 1 }, arraySource(new Array<number>(9).fill(0)), 100);
+    expect(v1.state).toStrictEqual({
+      difficulty: 'low',
+      layout: new Array<number[]>(9).fill([0]),
+      picks: [],
+      status: 'open',
+    });
+    // The view hides the layout and the safe tiles of either version.
+    const v2 = tower.start({ difficulty: 'high', v: 2 }, arraySource(new Array<number>(9).fill(0)), 100);
+    expect(tower.view(v2.state)).toStrictEqual({ difficulty: 'high', picks: [], status: 'open' });
+    // Play goes by the bombs: tile 0 is safe on every level, 1 and 2 are bombs.
+    const up = tower.turn(v2.state, { tile: 0 }, arraySource([]), 100);
+    expect(up.type).toBe('continue');
+    expect(tower.turn(up.state, { tile: 2 }, arraySource([]), 100).type).toBe('lose');
+  });
+
+  it('the verifier replays each round by the version in its params', () => {
+    const seeds = ['tower-vector-server-seed', 'tower-client', 7] as const;
+    const v1 = verifyExtended('tower', ...seeds, { difficulty: 'medium' }, [], 100);
+    const v2 = verifyExtended('tower', ...seeds, { difficulty: 'medium', v: 2 }, [], 100);
+    expect(v1.floats).toHaveLength(9);
+    expect(v2.floats).toHaveLength(18);
+    expect(v2.params).toEqual({ difficulty: 'medium', v: 2 });
+    // The frozen vector below is version 1.
+    expect((v1.state as TowerState).layout).toEqual([[0], [1], [2], [0], [0], [1], [2], [0], [2]]);
+    const state = v2.state as TowerState;
+    // Version 2: the safe tiles are the floats' picks, the bomb is the tile left.
+    state.layout.forEach((bombs, level) => {
+      const [first, second] = v2.floats.slice(2 * level, 2 * level + 2).map((read) => read.value);
+      const pool = [0, 1, 2];
+      const a = pool.splice(Math.floor((first as number) * 3), 1)[0];
+      const b = pool.splice(Math.floor((second as number) * 2), 1)[0];
+      expect(state.safe?.[level]).toEqual([a, b]);
+      expect(bombs).toEqual(pool);
+    });
   });
 
   it('frozen vectors: seeds -> tower', () => {

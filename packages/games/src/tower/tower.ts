@@ -6,6 +6,7 @@ import {
   type LadderShape,
   type LadderStatus,
   drawLadder,
+  drawLadderSafe,
   ladderCanCancel,
   ladderCanTake,
   ladderMultiplier,
@@ -28,9 +29,15 @@ export {
  * one tile per level, climbing while the tiles are safe, and may take the current multiplier after any
  * level; the top level ends the round. The difficulty sets the row (table {@link TOWER_DIFFICULTY}).
  *
- * Fairness: the whole tower is fixed when the round opens. For level 0, 1, ..., 8 in order, the level's
- * `tiles - safe` bombs are drawn by selection without replacement over `[0, 1, ..., tiles - 1]` (float
- * i picks `floor(float * (tiles - i))` of the tiles still free): 9 floats on low and medium, 18 on high.
+ * Fairness: the whole tower is fixed when the round opens, level 0, 1, ..., 8 in order, by selection
+ * without replacement over the level's tiles `[0, 1, ..., tiles - 1]` (float i picks
+ * `floor(float * (tiles - i))` of the tiles still free). What is drawn depends on the round's version
+ * (`v` in the params, absent meaning 1):
+ * - version 2 (every round since the switch): the level's `safe` tiles, as the large casino's Dragon
+ *   Tower draws its eggs (low, medium and high are its easy, medium and expert): 27 floats on low, 18
+ *   on medium, 9 on high. Its public verifiers reproduce these towers.
+ * - version 1 (rounds stored before): the level's `tiles - safe` bombs: 9 floats on low and medium, 18
+ *   on high.
  * Decisions read no floats.
  *
  * Payout: after k safe levels the base wager pays `rtp / p^k` with `p = safe / tiles` (0 before the first
@@ -74,9 +81,22 @@ export function towerSurvival(difficulty: TowerDifficulty, levels: number): Rati
   return ladderSurvival(towerShape(difficulty), levels);
 }
 
-/** Play `data`: the difficulty (default medium). */
+/** A tower version: which tiles a level draws (version 1 the bombs, version 2 the safe tiles). */
+export type TowerVersion = 1 | 2;
+/** The versions a round can have been played with. */
+export const TOWER_VERSIONS: readonly TowerVersion[] = [1, 2];
+/** The version new rounds are played with (the server stamps it with `forNewBet`). */
+export const TOWER_VERSION: TowerVersion = 2;
+
+/**
+ * Play `data`: the difficulty (default medium), and the version the round is played with (`v`; absent:
+ * version 1, every round stored before versions existed; new rounds are stamped by the server).
+ */
 export const towerParamsSchema = z
-  .object({ difficulty: z.enum(TOWER_DIFFICULTIES).default('medium') })
+  .object({
+    difficulty: z.enum(TOWER_DIFFICULTIES).default('medium'),
+    v: z.union([z.literal(1), z.literal(2)]).optional(),
+  })
   .strict();
 /** Parsed tower params. */
 export type TowerParams = z.infer<typeof towerParamsSchema>;
@@ -97,8 +117,12 @@ export type TowerAction = z.infer<typeof towerActionSchema>;
 /** A tower round's full state (stored by the server; the view hides {@link layout} while open). */
 export interface TowerState {
   readonly difficulty: TowerDifficulty;
-  /** Per level (bottom first), its bomb tiles in draw order. */
+  /** Per level (bottom first), its bomb tiles: in draw order (version 1), ascending (version 2). */
   readonly layout: readonly (readonly number[])[];
+  /** Version 2 only: per level (bottom first), its safe tiles in draw order (what the floats picked). */
+  readonly safe?: readonly (readonly number[])[];
+  /** The version the round is played with; absent: version 1. */
+  readonly v?: 2;
   /** The tile picked on each level reached, bottom first; after a loss the last one is the bomb. */
   readonly picks: readonly number[];
   readonly status: LadderStatus;
@@ -111,6 +135,11 @@ export interface TowerView {
   readonly status: LadderStatus;
 }
 
+/** The version a round with these params is played with: `params.v`, else 1. */
+export function towerVersion(params: TowerParams): TowerVersion {
+  return params.v ?? 1;
+}
+
 /** Tower: see {@link TOWER_LEVELS}. */
 export const tower: ExtendedGame<'tower', TowerParams, TowerState, TowerAction> = {
   id: 'tower',
@@ -119,8 +148,18 @@ export const tower: ExtendedGame<'tower', TowerParams, TowerState, TowerAction> 
   params: towerParamsSchema,
   action: towerActionSchema,
   defaultHouseEdgeBps: DEFAULT_HOUSE_EDGE_BPS,
+  forNewBet: (params) => ({ ...params, v: TOWER_VERSION }),
   start(params, rng) {
-    const layout = drawLadder(towerShape(params.difficulty), rng);
+    const shape = towerShape(params.difficulty);
+    if (towerVersion(params) === 2) {
+      const { safe, layout } = drawLadderSafe(shape, rng);
+      return {
+        state: { difficulty: params.difficulty, layout, safe, v: 2, picks: [], status: 'open' },
+        type: 'continue',
+      };
+    }
+    // Version 1 keeps the state it always had, so stored rounds read the same.
+    const layout = drawLadder(shape, rng);
     return { state: { difficulty: params.difficulty, layout, picks: [], status: 'open' }, type: 'continue' };
   },
   turn(state, action) {

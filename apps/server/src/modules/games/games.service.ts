@@ -198,8 +198,10 @@ export class GameEngine {
       params: () => {
         const parsed = game!.params.safeParse(input.data ?? {});
         if (!parsed.success) throw validationError(parsed.error, 'data');
-        // A single-round game with versioned tables stamps the version new bets are played with.
-        return single?.forNewBet ? single.forNewBet(parsed.data) : parsed.data;
+        // A game with a versioned algorithm (wheel layouts; coinflip, tower) stamps the version new bets
+        // are played with.
+        const versioned = extended ?? single;
+        return versioned?.forNewBet ? versioned.forNewBet(parsed.data) : parsed.data;
       },
       currency: input.currency,
       bet: input.bet,
