@@ -19,6 +19,6 @@ export const shellDe: ShellTexts = {
   },
   footer: {
     tagline:
-      '{{siteName}} ist ein Krypto-Casino und Sportwettenanbieter mit nachweislich fairen Originals, Live-Casino, Slots und einem VIP-Programm.',
+      '{{siteName}} ist ein Krypto-Casino mit nachweislich fairen Originals, Slots und Live-Casino-Spielen.',
   },
 };

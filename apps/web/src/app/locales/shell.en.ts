@@ -16,8 +16,7 @@ export const shellEn = {
     bets: 'Bets',
   },
   footer: {
-    tagline:
-      '{{siteName}} is a crypto casino and sportsbook with provably fair originals, live casino, slots and a VIP programme.',
+    tagline: '{{siteName}} is a crypto casino with provably fair originals, slots and live casino games.',
   },
 };
 

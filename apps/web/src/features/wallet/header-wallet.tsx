@@ -133,7 +133,12 @@ export function HeaderWallet({ renderIcon }: HeaderWalletProps) {
               }
             >
               {current && renderIcon(current)}
-              <span className="balance-pill__amount" data-testid="balance-amount" key={flash?.at}>
+              <span
+                className="balance-pill__amount"
+                data-testid="balance-amount"
+                key={flash?.at}
+                title={shown}
+              >
                 {shown}
               </span>
               <ChevronDown size={14} aria-hidden="true" className={clsx('hw-chevron', open && 'is-open')} />
