@@ -17,6 +17,11 @@ import { ONE_RATIO, type Ratio, ZERO_RATIO, divRatio, ratioToDecimal } from './r
  * shows recorded on the way: which step read which float, each step's type and state, and what the round
  * pays. A stored round verifies by construction; a tampered action list or seed shows up as another
  * state, another multiplier or an error naming the action.
+ *
+ * Versioned games (coinflip and tower: `v` in the params, absent meaning version 1) replay by the version
+ * in the params they are given, as stored with the bet: the game's `start` reads it (coinflip keeps it in
+ * its state for the turns). The replay never stamps a version (`forNewBet` is for new rounds only), so
+ * rounds stored before a version existed replay exactly as they were played.
  */
 
 /** Why a round cannot be replayed. */

@@ -168,9 +168,11 @@ export const fairnessUiEn = {
         mines:
           'Public verifiers reproduce the mines; the “random pick” button is ours: it reads one more float among the unrevealed cells.',
         hilo: 'Public verifiers reproduce the cards; a skip is ours: it reads one extra float for the next card.',
-        tower: 'Public verifiers reproduce the bombs of each level.',
+        tower:
+          'Rounds of version 2 (every round since the switch, v: 2 in the params): public verifiers reproduce every level, whose safe tiles are drawn (our Low, Medium and High are their Dragon Tower easy, medium and expert). Rounds without a version (before the switch) drew the bombs of each level instead: only this page reproduces them.',
         stairs: 'Public verifiers reproduce the stones of each stair.',
-        coinflip: 'Public verifiers reproduce each flip (floor(float × 2)).',
+        coinflip:
+          'Rounds of version 2 (every round since the switch, v: 2 in the params): public verifiers reproduce each flip (floor(float × 2): 0 tails, 1 heads). Rounds without a version (before the switch) called a float below 0.5 heads, the other side: only this page reproduces them.',
         crash:
           'Chains of scheme hmac32 (every chain since the switch): a public crash verifier of that casino, given the game hash and the salt, reproduces every round (at a 1% edge; ours uses the edge from settings). Chains of scheme hmac52 (our first ones) read 52 bits: only this page reproduces them.',
       },
@@ -390,9 +392,11 @@ export const fairnessUiDe: typeof fairnessUiEn = {
         mines:
           'Öffentliche Prüfer rechnen die Minen nach; die Zufallswahl ist unsere: sie liest eine weitere Zahl unter den verdeckten Feldern.',
         hilo: 'Öffentliche Prüfer rechnen die Karten nach; das Überspringen ist unseres: es liest eine zusätzliche Zahl für die nächste Karte.',
-        tower: 'Öffentliche Prüfer rechnen die Bomben jeder Ebene nach.',
+        tower:
+          'Runden mit Version 2 (jede Runde seit der Umstellung, v: 2 in den Einstellungen): öffentliche Prüfer rechnen jede Ebene nach, gezogen werden ihre sicheren Felder (unser Niedrig, Mittel und Hoch sind deren Dragon Tower easy, medium und expert). Runden ohne Version (vor der Umstellung) zogen stattdessen die Bomben jeder Ebene: nur diese Seite rechnet sie nach.',
         stairs: 'Öffentliche Prüfer rechnen die Steine jeder Stufe nach.',
-        coinflip: 'Öffentliche Prüfer rechnen jeden Wurf nach (floor(Zahl × 2)).',
+        coinflip:
+          'Runden mit Version 2 (jede Runde seit der Umstellung, v: 2 in den Einstellungen): öffentliche Prüfer rechnen jeden Wurf nach (floor(Zahl × 2): 0 ergibt Zahl, 1 Kopf). Runden ohne Version (vor der Umstellung) werteten eine Zahl unter 0,5 als Kopf, also die andere Seite: nur diese Seite rechnet sie nach.',
         crash:
           'Ketten mit Verfahren hmac32 (jede Kette seit der Umstellung): ein öffentlicher Crash-Prüfer dieses Casinos rechnet aus Spiel-Hash und Salt jede Runde nach (bei 1 % Vorteil; unserer kommt aus den Einstellungen). Ketten mit hmac52 (unsere ersten) lesen 52 Bits: nur diese Seite rechnet sie nach.',
       },
