@@ -125,6 +125,35 @@ export const crashCancelBetWhisper = defineWhisper({
  */
 export const crashSchemeSchema = z.enum(['hmac52', 'hmac32']);
 
+/**
+ * The block of a public chain whose hash is a hash chain's salt (decision 0008), announced when the hash
+ * chain was published, at a height the chain had not reached then. The salt is fixed once the block
+ * exists with `confirmations` confirmations, and equals `hash`.
+ */
+export const crashSaltBlockSchema = z.object({
+  /** The chain's id: eth, bsc, btc, ltc, doge, trx. */
+  chain: z.string(),
+  /**
+   * Where the server read it: `evm`, a node of the public chain (anyone can check the block on any
+   * explorer of that chain); `simulated`, the development and demo chain kept by the server itself
+   * (not public: nothing to check elsewhere).
+   */
+  source: z.enum(['evm', 'simulated']),
+  /** The announced block height. */
+  height: z.number().int().nonnegative(),
+  /** Confirmations the block needed before its hash was taken. */
+  confirmations: z.number().int().positive(),
+  /** When the height was announced (the chain's publication, or later for chains published before). */
+  announcedAt: z.string(),
+  /** The block's hash (the salt) once taken; null before. */
+  hash: z.string().nullable(),
+  /** The block's own timestamp once taken (EVM: to the second). */
+  minedAt: z.string().nullable(),
+  /** The operator's block explorer page for the block, when one is configured. */
+  explorerUrl: z.string().nullable(),
+});
+export type CrashSaltBlock = z.infer<typeof crashSaltBlockSchema>;
+
 /** A hash chain as the fairness page shows it. The salt is null until the chain's first round. */
 export const crashChainSchema = z.object({
   id: z.number().int(),
@@ -134,6 +163,11 @@ export const crashChainSchema = z.object({
   salt: z.string().nullable(),
   publishedAt: z.string(),
   saltFixedAt: z.string().nullable(),
+  /**
+   * The block the salt comes from; null for chains whose salt the server drew before block salts
+   * (migration 0021). Sent by CrashHistory; absent in other answers.
+   */
+  saltBlock: crashSaltBlockSchema.nullable().optional(),
 });
 export type CrashChain = z.infer<typeof crashChainSchema>;
 

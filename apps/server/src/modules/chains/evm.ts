@@ -9,7 +9,7 @@
  */
 import { createPublicClient, getAddress, http, numberToHex, type PublicClient } from 'viem';
 import type { ChainSpec, TokenSpec } from './specs.js';
-import type { ChainTransfer, ScanResult } from './types.js';
+import type { ChainBlock, ChainTransfer, ScanResult } from './types.js';
 
 /** keccak256("Transfer(address,address,uint256)") */
 export const TRANSFER_TOPIC = '0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef';
@@ -74,6 +74,17 @@ export class EvmSource {
 
   currentHeight(): Promise<bigint> {
     return this.client.getBlockNumber({ cacheTime: 0 });
+  }
+
+  /** Block `height` as the node has it now (null while the chain has not reached it). */
+  async blockAt(height: bigint): Promise<ChainBlock | null> {
+    const block = await this.client.getBlock({ blockNumber: height }).catch((err: unknown) => {
+      if ((err as Error).name === 'BlockNotFoundError') return null;
+      throw err;
+    });
+    // A block without a hash is a pending one: not mined yet.
+    if (!block?.hash) return null;
+    return { height, hash: block.hash.toLowerCase(), time: new Date(Number(block.timestamp) * 1000) };
   }
 
   async findTransfersTo(addresses: readonly string[], sinceBlock?: bigint): Promise<ScanResult> {

@@ -1,5 +1,6 @@
 /**
- * Chains module: chain adapters for deposits (and address checks for withdrawals).
+ * Chains module: chain adapters for deposits (and address checks for withdrawals), and block reading
+ * (`ChainRegistry.blocks`: crash fixes each hash chain's salt from a block announced in advance).
  * Addresses come from the operator's account-level extended public keys by public derivation only.
  * Detection: EVM chains over JSON-RPC when an RPC URL is configured; every other chain (and every
  * chain in the embedded demo) on the simulated chain kept in the database.
@@ -15,4 +16,11 @@ export {
   type ChainRegistryOptions,
   type RegisteredChain,
 } from './registry.js';
-export type { ChainAdapter, ChainTransfer, ScanResult, DetectionSource } from './types.js';
+export type {
+  BlockSource,
+  ChainAdapter,
+  ChainBlock,
+  ChainTransfer,
+  ScanResult,
+  DetectionSource,
+} from './types.js';

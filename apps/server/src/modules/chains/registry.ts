@@ -5,7 +5,7 @@ import { EvmSource, type EvmSourceOptions } from './evm.js';
 import { ExtendedKeyError, parseExtendedPublicKey } from './hd.js';
 import { SimulatedSource } from './simulated.js';
 import { CHAIN_SPECS, chainSpec, type ChainSpec } from './specs.js';
-import type { ChainAdapter, ChainTransfer, DetectionSource, ScanResult } from './types.js';
+import type { BlockSource, ChainAdapter, ChainTransfer, DetectionSource, ScanResult } from './types.js';
 
 export interface ChainsConfig {
   /** Account-level extended public key per chain id. */
@@ -46,6 +46,16 @@ function makeAdapter(spec: ChainSpec, account: HDKey, source: SimulatedSource | 
       source.findTransfersTo(addresses, sinceBlock),
     getTransaction: (txid: string): Promise<ChainTransfer[]> => source.getTransaction(txid),
     currentHeight: () => source.currentHeight(),
+    blockAt: (height: bigint) => source.blockAt(height),
+  };
+}
+
+function blockSourceOf(spec: ChainSpec, source: SimulatedSource | EvmSource): BlockSource {
+  return {
+    id: spec.id,
+    source: source instanceof EvmSource ? 'evm' : 'simulated',
+    currentHeight: () => source.currentHeight(),
+    blockAt: (height: bigint) => source.blockAt(height),
   };
 }
 
@@ -56,26 +66,36 @@ function makeAdapter(spec: ChainSpec, account: HDKey, source: SimulatedSource | 
  */
 export class ChainRegistry {
   readonly #chains = new Map<string, RegisteredChain>();
+  readonly #blocks = new Map<string, BlockSource>();
 
   constructor(opts: ChainRegistryOptions) {
     for (const chain of [...Object.keys(opts.config.xpubs), ...Object.keys(opts.config.evmRpcUrls)]) {
       if (!chainSpec(chain)) throw new Error(`deposit configuration names an unknown chain '${chain}'`);
     }
     for (const spec of CHAIN_SPECS) {
+      if (spec.family === 'solana') continue;
       const xpub = opts.config.xpubs[spec.id];
-      if (!xpub || spec.family === 'solana') continue;
-      let account: HDKey;
-      try {
-        account = parseExtendedPublicKey(xpub);
-      } catch (err) {
-        throw new ExtendedKeyError(`DEPOSIT_XPUB for ${spec.id}: ${(err as Error).message}`);
+      let account: HDKey | null = null;
+      if (xpub) {
+        try {
+          account = parseExtendedPublicKey(xpub);
+        } catch (err) {
+          throw new ExtendedKeyError(`DEPOSIT_XPUB for ${spec.id}: ${(err as Error).message}`);
+        }
       }
       const rpcUrl = opts.config.evmRpcUrls[spec.id];
       let source: SimulatedSource | EvmSource | null = null;
       if (spec.family === 'evm' && rpcUrl) source = new EvmSource(spec, { rpcUrl, ...opts.evm?.[spec.id] });
       else if (opts.config.chainMode === 'simulated')
         source = new SimulatedSource(spec, opts.database, opts.simBlockMs);
-      if (source) this.#chains.set(spec.id, makeAdapter(spec, account, source));
+      if (!source) continue;
+      if (account) {
+        const adapter = makeAdapter(spec, account, source);
+        this.#chains.set(spec.id, adapter);
+        this.#blocks.set(spec.id, adapter);
+      } else {
+        this.#blocks.set(spec.id, blockSourceOf(spec, source));
+      }
     }
   }
 
@@ -85,5 +105,14 @@ export class ChainRegistry {
 
   list(): RegisteredChain[] {
     return [...this.#chains.values()];
+  }
+
+  /**
+   * The blocks of `chain` through the same source its deposits use (its RPC node, else the simulated
+   * chain), whether or not the chain takes deposits (an extended public key is not needed to read
+   * blocks); undefined when the chain has no source.
+   */
+  blocks(chain: string): BlockSource | undefined {
+    return this.#blocks.get(chain);
   }
 }

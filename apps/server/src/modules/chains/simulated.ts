@@ -4,12 +4,15 @@
  * deposit travels the same pipeline as a real one: detection, growing confirmations, credit.
  *
  * Blocks are a clock: height = floor(now / blockMs), one block every 2 s by default. A new transfer
- * is put in the NEXT block, so it shows 0 confirmations first and gains one per block.
+ * is put in the NEXT block, so it shows 0 confirmations first and gains one per block. A block's hash
+ * is 32 random bytes drawn the first time anyone reads the block once its slot has begun, and kept in
+ * `sim_chain_blocks` (the same for every node and every later read); the hash of a future block does
+ * not exist yet.
  */
 import { randomBytes } from 'node:crypto';
 import type { Database } from '../../db/client.js';
 import type { ChainSpec } from './specs.js';
-import type { ChainTransfer, ScanResult } from './types.js';
+import type { ChainBlock, ChainTransfer, ScanResult } from './types.js';
 
 export const SIM_BLOCK_MS = 2_000;
 
@@ -36,6 +39,23 @@ export class SimulatedSource {
 
   currentHeight(): Promise<bigint> {
     return Promise.resolve(this.height());
+  }
+
+  /** Block `height` once its slot has begun (its hash drawn on the first read), else null. */
+  async blockAt(height: bigint): Promise<ChainBlock | null> {
+    if (height < 0n || height > this.height()) return null;
+    const raw = randomBytes(32).toString('hex');
+    await this.database.query(
+      'insert into sim_chain_blocks (chain, height, hash) values ($1, $2, $3) on conflict do nothing',
+      [this.spec.id, height.toString(), this.spec.family === 'evm' ? `0x${raw}` : raw],
+    );
+    const rows = await this.database.query<{ hash: string }>(
+      'select hash from sim_chain_blocks where chain = $1 and height = $2',
+      [this.spec.id, height.toString()],
+    );
+    const hash = rows[0]?.hash;
+    if (!hash) throw new Error(`simulated block ${this.spec.id}:${height} not stored`);
+    return { height, hash, time: new Date(Number(height) * this.blockMs) };
   }
 
   #toTransfer(r: SimRow, head: bigint): ChainTransfer {

@@ -32,14 +32,34 @@ export interface ScanResult {
 
 export type DetectionSource = 'simulated' | 'evm';
 
+/** A block as the chain's node (or the simulated chain) reports it. */
+export interface ChainBlock {
+  height: bigint;
+  /** The block hash as the chain's explorers print it (EVM: 0x + 64 lowercase hex). */
+  hash: string;
+  /** The block's own timestamp (EVM: the header's, to the second; simulated: its slot's start). */
+  time: Date;
+}
+
+/**
+ * Reading a chain's blocks: its height and a block by height. Deposits use the height for
+ * confirmations; crash fixes each hash chain's salt from the hash of a block announced in advance.
+ */
+export interface BlockSource {
+  /** Chain id (eth, bsc, btc...). */
+  readonly id: string;
+  /** Where blocks are read from: an EVM JSON-RPC node, or the simulated chain (database). */
+  readonly source: DetectionSource;
+  currentHeight(): Promise<bigint>;
+  /** The block at `height`, or null while the chain has not reached it. */
+  blockAt(height: bigint): Promise<ChainBlock | null>;
+}
+
 /**
  * A chain as the deposit pipeline sees it: addresses (derived from the operator's account-level
  * extended public key, public derivation only) and detection (finding transfers, confirmations).
  */
-export interface ChainAdapter {
-  readonly id: string;
-  /** Where transfers are read from: the simulated chain (database) or an EVM JSON-RPC node. */
-  readonly source: DetectionSource;
+export interface ChainAdapter extends BlockSource {
   /** Receive address m/44'/coin'/0'/0/index, canonical form (EIP-55, lowercase bech32...). */
   deriveAddress(index: number): string;
   validateAddress(address: string): boolean;
@@ -52,5 +72,4 @@ export interface ChainAdapter {
   findTransfersTo(addresses: readonly string[], sinceBlock?: bigint): Promise<ScanResult>;
   /** Every value transfer of one transaction as the chain sees it now ([] if unknown, failed or dropped). */
   getTransaction(txid: string): Promise<ChainTransfer[]>;
-  currentHeight(): Promise<bigint>;
 }

@@ -1,13 +1,23 @@
 /**
- * The crash hash chains in the database: generating and publishing a chain, finding the next game to
- * play, fixing a chain's salt when its first round is created, and looking up a game's hash from the
- * checkpoints. The math is @nebula/games' (chain.ts); the walk here uses node:crypto (several times
- * faster than the portable hash) and yields to the event loop, so generating a long chain on the
- * leader never stalls the requests the same process serves.
+ * The crash hash chains in the database: generating and publishing a chain (with the announcement of
+ * the future block whose hash will be its salt), finding the next game to play, fixing a chain's salt
+ * from that block before its first round, and looking up a game's hash from the checkpoints. The math
+ * is @nebula/games' (chain.ts); the walk here uses node:crypto (several times faster than the portable
+ * hash) and yields to the event loop, so generating a long chain on the leader never stalls the
+ * requests the same process serves.
  */
 import { createHash, randomBytes } from 'node:crypto';
+import type { CrashChain } from '@nebula/contracts';
 import { CRASH_SCHEME, type CrashScheme } from '@nebula/games';
 import type { Database } from '../../db/client.js';
+import {
+  SALT_COLUMNS,
+  type SaltAnnouncement,
+  type SaltBlocks,
+  type SaltRow,
+  saltBlockView,
+  saltOfBlockHash,
+} from './salt-block.js';
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
@@ -46,22 +56,43 @@ export async function generateChainAsync(
 }
 
 /**
- * Stores (publishes) a chain in one transaction and returns its id. `salt` is for tests that need to
- * know the crash points in advance; the loop fixes the salt itself when the chain's first round starts.
- * The chain plays `scheme` (every new chain the current {@link CRASH_SCHEME}; tests may publish one of
- * the first scheme to check that such chains keep playing it).
+ * Stores (publishes) a chain in one transaction and returns its id, with `announcement`: the future
+ * block whose hash will be its salt (the loop fixes the salt from it before the chain's first round).
+ * `salt` is for tests that need to know the crash points in advance (no announcement then). The chain
+ * plays `scheme` (every new chain the current {@link CRASH_SCHEME}; tests may publish one of the first
+ * scheme to check that such chains keep playing it).
  */
 export async function insertChain(
   database: Database,
   chain: NewChain,
   salt?: string,
   scheme: CrashScheme = CRASH_SCHEME,
+  announcement?: SaltAnnouncement,
 ): Promise<number> {
   return database.transaction(async (tx) => {
+    const a = salt === undefined ? announcement : undefined;
+    // Published and announced at the same instant.
     const rows = await tx.query<{ id: number }>(
-      `insert into crash_chains (terminating_hash, length, seed, checkpoint_every, scheme)
-       values ($1, $2, $3, $4, $5) returning id`,
-      [chain.terminatingHash, chain.length, chain.seed, chain.checkpointEvery, scheme],
+      `with t0 as (select clock_timestamp() as at)
+       insert into crash_chains (terminating_hash, length, seed, checkpoint_every, scheme, published_at,
+         salt_chain, salt_source, salt_height, salt_confirmations, salt_explorer, salt_announced_at)
+       select $1::text, $2::int, $3::text, $4::int, $5::text, t0.at, $6::text, $7::text, $8::bigint,
+              $9::int, $10::text,
+              case when $6::text is null then null else t0.at end
+         from t0
+       returning id`,
+      [
+        chain.terminatingHash,
+        chain.length,
+        chain.seed,
+        chain.checkpointEvery,
+        scheme,
+        a?.chain ?? null,
+        a?.source ?? null,
+        a?.height.toString() ?? null,
+        a?.confirmations ?? null,
+        a?.explorer ?? null,
+      ],
     );
     const id = rows[0]?.id;
     if (id === undefined) throw new Error('crash chain not inserted');
@@ -84,15 +115,21 @@ export async function insertChain(
   });
 }
 
-/** Generates and publishes a new chain with a random secret seed; returns its id. */
+/**
+ * Generates and publishes a new chain with a random secret seed; returns its id. With `salts`, the
+ * chain announces a block ahead of the salt chain's head, read after the chain is generated, just
+ * before it is stored; without, the leader announces one before the chain starts.
+ */
 export async function createChain(
   database: Database,
   length: number,
   every: number,
   signal?: AbortSignal,
+  salts?: SaltBlocks,
 ): Promise<number> {
   const chain = await generateChainAsync(randomBytes(32).toString('hex'), length, every, signal);
-  return insertChain(database, chain);
+  const announcement = salts ? await salts.announce() : undefined;
+  return insertChain(database, chain, undefined, CRASH_SCHEME, announcement);
 }
 
 /** The hash of game `index` of a chain, from its nearest checkpoint at or after `index`. */
@@ -142,18 +179,83 @@ export async function nextGame(database: Database): Promise<NextGame | undefined
     : undefined;
 }
 
-/** Fixes the chain's salt (once: a later call keeps the first value) and returns it. */
-export async function fixSalt(database: Database, chainId: number): Promise<string> {
-  await database.query(
-    `update crash_chains set salt = $2, salt_fixed_at = clock_timestamp() where id = $1 and salt is null`,
-    [chainId, randomBytes(32).toString('hex')],
+/**
+ * Announces a block for every chain whose salt is neither fixed nor announced: chains published before
+ * migration 0021 (or by a caller without salt blocks). The block is ahead of the salt chain's head now,
+ * after the chain's publication, so it did not exist when the chain was published either. Returns how
+ * many chains were announced.
+ */
+export async function announcePending(database: Database, salts: SaltBlocks): Promise<number> {
+  const pending = await database.query<{ id: number }>(
+    'select id from crash_chains where salt is null and salt_height is null order by id',
   );
-  const rows = await database.query<{ salt: string }>('select salt from crash_chains where id = $1', [
+  let announced = 0;
+  for (const { id } of pending) {
+    const a = await salts.announce();
+    const rows = await database.query(
+      `update crash_chains set salt_chain = $2, salt_source = $3, salt_height = $4::bigint,
+         salt_confirmations = $5, salt_explorer = $6, salt_announced_at = clock_timestamp()
+       where id = $1 and salt is null and salt_height is null returning id`,
+      [id, a.chain, a.source, a.height.toString(), a.confirmations, a.explorer],
+    );
+    announced += rows.length;
+  }
+  return announced;
+}
+
+/**
+ * The chain's salt: the one already fixed, else the hash of its announced block (64 hex characters,
+ * {@link saltOfBlockHash}) once that block exists with its confirmations (fixed here, once: a later
+ * call keeps the first value), else null: the block is not there yet and the chain must not start. A
+ * chain with no announcement gets one now (null).
+ */
+export async function fixSalt(
+  database: Database,
+  chainId: number,
+  salts: SaltBlocks,
+): Promise<string | null> {
+  const row = (
+    await database.query<SaltRow>(`select ${SALT_COLUMNS} from crash_chains where id = $1`, [chainId])
+  )[0];
+  if (!row) throw new Error(`crash chain ${chainId} does not exist`);
+  if (row.salt) return row.salt;
+  if (row.salt_height === null || row.salt_chain === null || row.salt_source === null) {
+    await announcePending(database, salts);
+    return null;
+  }
+  const block = await salts.settled({
+    chain: row.salt_chain,
+    source: row.salt_source,
+    height: BigInt(row.salt_height),
+    confirmations: row.salt_confirmations ?? 1,
+  });
+  if (!block) return null;
+  await database.query(
+    `update crash_chains set salt = $2, salt_block_at = $3::timestamptz, salt_fixed_at = clock_timestamp()
+      where id = $1 and salt is null`,
+    [chainId, saltOfBlockHash(block.hash), block.time.toISOString()],
+  );
+  const rows = await database.query<{ salt: string | null }>('select salt from crash_chains where id = $1', [
     chainId,
   ]);
-  const salt = rows[0]?.salt;
-  if (!salt) throw new Error(`crash chain ${chainId} has no salt`);
-  return salt;
+  return rows[0]?.salt ?? null;
+}
+
+/**
+ * `chains` with the block each announced for its salt (`saltBlock`; null for a chain salted by the
+ * server before migration 0021): the CrashHistory answer of the fairness page.
+ */
+export async function withSaltBlocks(database: Database, chains: CrashChain[]): Promise<CrashChain[]> {
+  if (chains.length === 0) return chains;
+  const rows = await database.query<SaltRow & { id: number }>(
+    `select id, ${SALT_COLUMNS} from crash_chains where id = any($1::int[])`,
+    [chains.map((c) => c.id)],
+  );
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return chains.map((chain) => {
+    const row = byId.get(chain.id);
+    return { ...chain, saltBlock: row ? saltBlockView(row) : null };
+  });
 }
 
 /** Games left to play: the rest of the chain in use plus every chain not started yet. */
@@ -170,14 +272,16 @@ export async function gamesRemaining(database: Database): Promise<number> {
 
 /**
  * Publishes a new chain when fewer games than the reserve remain (the leader's `crash.chain` job): the
- * next chain is public long before its salt is fixed. The reserve is at most a tenth of a chain.
+ * next chain is public long before its salt is fixed, with the block its salt will come from announced
+ * (`salts`). The reserve is at most a tenth of a chain.
  */
 export async function ensureChainReserve(
   database: Database,
   opts: { chainLength: number; checkpointEvery: number; chainReserve: number },
   signal?: AbortSignal,
+  salts?: SaltBlocks,
 ): Promise<number | undefined> {
   const reserve = Math.min(opts.chainReserve, Math.ceil(opts.chainLength / 10));
   if ((await gamesRemaining(database)) >= reserve) return undefined;
-  return createChain(database, opts.chainLength, opts.checkpointEvery, signal);
+  return createChain(database, opts.chainLength, opts.checkpointEvery, signal, salts);
 }

@@ -4,6 +4,7 @@
  * malformed value stops the start-up with a clear message like the platform config does).
  */
 import { z } from 'zod';
+import { CHAIN_SPECS } from '../chains/index.js';
 
 export interface CrashOptions {
   /** Betting time of a round, ms (spec 3 section 4: 15 s). */
@@ -20,6 +21,24 @@ export interface CrashOptions {
   chainReserve: number;
   /** Bets older than this with unsettled money are repaired by the leader's job, seconds. */
   repairGraceSeconds: number;
+  /**
+   * The public chain whose block hash becomes each hash chain's salt (a chain id of
+   * modules/chains/specs.ts), read through the source its deposits use: its RPC node, else the
+   * simulated chain (development and the embedded demo only).
+   */
+  saltChain: string;
+  /** A new hash chain announces the block this many blocks after the salt chain's current head. */
+  saltBlocksAhead: number;
+  /**
+   * Confirmations the announced block must have before its hash is taken; undefined: the salt chain's
+   * deposit confirmations (DEPOSIT_CONFIRMATIONS, else the chain's default), 1 on the simulated chain.
+   */
+  saltConfirmations: number | undefined;
+  /**
+   * Block explorer URL templates per chain id, with `{height}` and/or `{hash}`: the fairness page links
+   * a chain's salt block with the template of its chain (none: it explains how to check it on a node).
+   */
+  saltExplorerUrls: Record<string, string>;
 }
 
 export const CRASH_DEFAULTS: CrashOptions = {
@@ -30,7 +49,14 @@ export const CRASH_DEFAULTS: CrashOptions = {
   checkpointEvery: 1_000,
   chainReserve: 10_000,
   repairGraceSeconds: 30,
+  saltChain: 'eth',
+  saltBlocksAhead: 3,
+  saltConfirmations: undefined,
+  saltExplorerUrls: {},
 };
+
+/** Chains whose blocks can salt a hash chain: every chain with blocks we can read (not Solana). */
+export const SALT_CHAINS = CHAIN_SPECS.filter((c) => c.family !== 'solana').map((c) => c.id);
 
 const int = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
 
@@ -42,7 +68,55 @@ const envSchema = z.object({
   CRASH_CHECKPOINT_EVERY: int(1, 100_000).optional(),
   CRASH_CHAIN_RESERVE: int(1, 100_000_000).optional(),
   CRASH_REPAIR_GRACE_SECONDS: int(0, 86_400).optional(),
+  CRASH_SALT_CHAIN: z
+    .string()
+    .refine((v) => SALT_CHAINS.includes(v), `must be one of ${SALT_CHAINS.join(', ')}`)
+    .optional(),
+  CRASH_SALT_BLOCKS_AHEAD: int(1, 1_000_000).optional(),
+  CRASH_SALT_CONFIRMATIONS: int(1, 10_000).optional(),
+  CRASH_SALT_EXPLORER_URL: z.string().max(4_000).optional(),
 });
+
+/** What an explorer URL template must look like (checked per chain). */
+const explorerTemplate = z
+  .string()
+  .max(500)
+  .regex(/^https?:\/\/[^\s"'<>]+$/, 'must be an http(s) URL')
+  .refine((v) => v.includes('{height}') || v.includes('{hash}'), 'must contain {height} or {hash}');
+
+/**
+ * CRASH_SALT_EXPLORER_URL: one template (for the salt chain) or JSON `{chain: template}`, like
+ * EVM_RPC_URL. Problems are pushed to `problems`.
+ */
+function parseExplorers(
+  text: string | undefined,
+  saltChain: string,
+  problems: string[],
+): Record<string, string> {
+  if (text === undefined) return {};
+  let raw: Record<string, unknown> = { [saltChain]: text.trim() };
+  if (text.trim().startsWith('{')) {
+    try {
+      const v: unknown = JSON.parse(text);
+      if (!v || typeof v !== 'object' || Array.isArray(v)) throw new Error('not an object');
+      raw = v as Record<string, unknown>;
+    } catch {
+      problems.push('CRASH_SALT_EXPLORER_URL: must be a URL template or a JSON object keyed by chain id');
+      return {};
+    }
+  }
+  const out: Record<string, string> = {};
+  for (const [chain, v] of Object.entries(raw)) {
+    const checked = explorerTemplate.safeParse(v);
+    if (!SALT_CHAINS.includes(chain)) problems.push(`CRASH_SALT_EXPLORER_URL.${chain}: not a salt chain`);
+    else if (!checked.success)
+      problems.push(
+        `CRASH_SALT_EXPLORER_URL.${chain}: ${checked.error.issues.map((i) => i.message).join(', ')}`,
+      );
+    else out[chain] = checked.data;
+  }
+  return out;
+}
 
 /**
  * The options from `env` (default `process.env`) over {@link CRASH_DEFAULTS}.
@@ -50,12 +124,17 @@ const envSchema = z.object({
  * @throws Error naming the malformed variables
  */
 export function crashOptionsFromEnv(env: Record<string, string | undefined> = process.env): CrashOptions {
-  const parsed = envSchema.safeParse(env);
+  const set = Object.fromEntries(Object.entries(env).filter(([k, v]) => k.startsWith('CRASH_') && v !== ''));
+  const parsed = envSchema.safeParse(set);
   if (!parsed.success) {
     const list = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
     throw new Error(`Invalid crash configuration: ${list}`);
   }
   const e = parsed.data;
+  const saltChain = e.CRASH_SALT_CHAIN ?? CRASH_DEFAULTS.saltChain;
+  const problems: string[] = [];
+  const saltExplorerUrls = parseExplorers(e.CRASH_SALT_EXPLORER_URL, saltChain, problems);
+  if (problems.length) throw new Error(`Invalid crash configuration: ${problems.join('; ')}`);
   return {
     bettingMs: e.CRASH_BETTING_MS ?? CRASH_DEFAULTS.bettingMs,
     pauseMs: e.CRASH_PAUSE_MS ?? CRASH_DEFAULTS.pauseMs,
@@ -64,5 +143,9 @@ export function crashOptionsFromEnv(env: Record<string, string | undefined> = pr
     checkpointEvery: e.CRASH_CHECKPOINT_EVERY ?? CRASH_DEFAULTS.checkpointEvery,
     chainReserve: e.CRASH_CHAIN_RESERVE ?? CRASH_DEFAULTS.chainReserve,
     repairGraceSeconds: e.CRASH_REPAIR_GRACE_SECONDS ?? CRASH_DEFAULTS.repairGraceSeconds,
+    saltChain,
+    saltBlocksAhead: e.CRASH_SALT_BLOCKS_AHEAD ?? CRASH_DEFAULTS.saltBlocksAhead,
+    saltConfirmations: e.CRASH_SALT_CONFIRMATIONS ?? CRASH_DEFAULTS.saltConfirmations,
+    saltExplorerUrls,
   };
 }

@@ -2,8 +2,9 @@
  * Crash module: the multiplayer game of shared rounds (spec 3; ARCHITECTURE section 4). Bets,
  * cash-outs and the read side run on every node (service.ts); the round loop, the chain publisher and
  * the repair job run on the jobs leader only (loop.ts, chain-store.ts, repair.ts); money moves exactly
- * once through ledger keys `crash:{round}:{user}:wager|payout|refund` (settle.ts). Schema: migration
- * 0015_crash.sql. Options: CRASH_* environment variables (config.ts).
+ * once through ledger keys `crash:{round}:{user}:wager|payout|refund` (settle.ts). Each chain's salt is
+ * the hash of a public block announced when the chain is published (salt-block.ts). Schema: migrations
+ * 0015_crash.sql, 0018 and 0021. Options: CRASH_* environment variables (config.ts).
  */
 import {
   crashBetWhisper,
@@ -15,13 +16,15 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { JobRunner } from '../../jobs/index.js';
 import type { AppContext } from '../../platform/context.js';
-import { ensureChainReserve } from './chain-store.js';
+import { announcePending, ensureChainReserve, withSaltBlocks } from './chain-store.js';
 import { type CrashOptions, crashOptionsFromEnv } from './config.js';
 import { CrashLoop } from './loop.js';
 import { CrashRepair } from './repair.js';
+import { saltBlocksFor } from './salt-block.js';
 import { CrashService } from './service.js';
 
 export {
+  announcePending,
   chainHashOf,
   createChain,
   ensureChainReserve,
@@ -31,8 +34,19 @@ export {
   insertChain,
   nextGame,
   type NewChain,
+  withSaltBlocks,
 } from './chain-store.js';
-export { CRASH_DEFAULTS, type CrashOptions, crashOptionsFromEnv } from './config.js';
+export { CRASH_DEFAULTS, type CrashOptions, crashOptionsFromEnv, SALT_CHAINS } from './config.js';
+export {
+  type AnnouncedBlock,
+  type SaltAnnouncement,
+  SaltBlocks,
+  type SaltBlocksOptions,
+  blockHashOfSalt,
+  explorerUrlOf,
+  saltBlocksFor,
+  saltOfBlockHash,
+} from './salt-block.js';
 export { CrashLoop } from './loop.js';
 export { CrashRepair, type CrashRepairReport } from './repair.js';
 export { CrashService, type CrashBetInput, type CrashServiceOptions, MAX_CAP_HUNDREDTHS } from './service.js';
@@ -59,7 +73,11 @@ export function registerCrashModule(_app: FastifyInstance, ctx: AppContext): voi
   whispers.register(crashCashOutWhisper, ({ input, caller }) => service.cashOut(caller.user, input));
   whispers.register(crashCancelBetWhisper, ({ input, caller }) => service.cancel(caller.user, input));
   whispers.register(crashStateWhisper, ({ caller }) => service.state(caller.user));
-  whispers.register(crashHistoryWhisper, ({ input }) => service.history(input));
+  // The chains with the block each announced for its salt (the service's answer has the chains only).
+  whispers.register(crashHistoryWhisper, async ({ input }) => {
+    const history = await service.history(input);
+    return { ...history, chains: await withSaltBlocks(ctx.database, history.chains) };
+  });
 }
 
 /** Job names, for health pages and tests. */
@@ -67,14 +85,18 @@ export const CRASH_JOBS = { rounds: 'crash.rounds', chain: 'crash.chain', repair
 
 /**
  * The leader-only crash jobs: the round loop (its run lasts until demotion; restarted a second after an
- * error), the chain publisher (a new chain ahead of need), and the repair job.
+ * error), the chain publisher (a new chain ahead of need, announcing the block of its salt; and a block
+ * for any chain published without one), and the repair job.
+ *
+ * @throws Error when the salt chain (CRASH_SALT_CHAIN) has no block source: the server does not start
  */
 export function registerCrashJobs(
   jobs: JobRunner,
   ctx: AppContext,
   opts: CrashOptions = crashOptionsFromEnv(),
 ): void {
-  const loop = new CrashLoop(ctx, opts);
+  const salts = saltBlocksFor(ctx, opts);
+  const loop = new CrashLoop(ctx, opts, salts);
   const repair = new CrashRepair(ctx, { graceSeconds: opts.repairGraceSeconds });
   jobs.register({
     name: CRASH_JOBS.rounds,
@@ -87,8 +109,10 @@ export function registerCrashJobs(
     intervalMs: 60_000,
     runOnElect: true,
     run: async ({ signal }) => {
-      const id = await ensureChainReserve(ctx.database, opts, signal);
+      const id = await ensureChainReserve(ctx.database, opts, signal, salts);
       if (id !== undefined) ctx.log.info({ chain: id }, 'published a new crash hash chain');
+      const announced = await announcePending(ctx.database, salts);
+      if (announced > 0) ctx.log.info({ chains: announced }, 'announced the salt blocks of crash chains');
     },
   });
   jobs.register({

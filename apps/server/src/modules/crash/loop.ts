@@ -3,7 +3,9 @@
  * node stops being leader). Every step reads the open round from the database and moves it on, so a
  * new leader continues exactly where a dead one stopped:
  *
- *   (no open round) -- pause after the last bust --> create: the chain's next game, its crash point
+ *   (no open round) -- pause after the last bust, and the chain's salt fixed: its announced block
+ *     exists with its confirmations (else no round: the loop asks again a second later) --> create:
+ *     the chain's next game, its crash point
  *     (hash + salt + house edge) and bust time stored with the round; MultiplayerTimerStart and
  *     MultiplayerBettingStateChange(betting) are published.
  *   betting -- betting_ends_at passed --> running (started_at = database clock; this update waits for
@@ -30,7 +32,8 @@ import { crashPointFromHash, formatHundredths, multiplierAt, timeFor } from '@ne
 import { toDecimalString } from '@nebula/money';
 import type { AppContext } from '../../platform/context.js';
 import { chainHashOf, fixSalt, nextGame } from './chain-store.js';
-import type { CrashOptions } from './config.js';
+import { type CrashOptions, crashOptionsFromEnv } from './config.js';
+import { type SaltBlocks, saltBlocksFor } from './salt-block.js';
 import { loadCrashSettings } from './settings.js';
 import { payBet, settleRound } from './settle.js';
 import { BET_COLUMNS, type BetRow, ROUND_COLUMNS, type RoundRow, outcomeOf, resultView } from './views.js';
@@ -67,9 +70,14 @@ export class CrashLoop {
   /** Payments of auto cash-outs started by ticks, awaited before the round is settled. */
   private readonly payments = new Set<Promise<unknown>>();
 
+  /**
+   * @param salts where chains' salt blocks are read (default: the server's chain adapters and the
+   *   CRASH_SALT_* options, made when a chain without a salt is first reached)
+   */
   constructor(
     private readonly ctx: AppContext,
     private readonly opts: Pick<CrashOptions, 'bettingMs' | 'pauseMs' | 'tickMs'>,
+    private salts?: SaltBlocks,
   ) {}
 
   /** Runs rounds until `signal` is aborted (demotion or shutdown). Errors end the run (the job retries). */
@@ -120,12 +128,23 @@ export class CrashLoop {
     return Number(rows[0]?.left ?? 0);
   }
 
-  /** Creates the next round; false when no chain has a game left (the chain job is publishing one). */
+  /**
+   * Creates the next round; false when no chain has a game left (the chain job is publishing one) or
+   * when the next game's chain has no salt yet: its announced block does not exist (with its
+   * confirmations) yet, and no round of it can start before (its crash points need the salt).
+   */
   async createRound(): Promise<boolean> {
     const { database } = this.ctx;
     const next = await nextGame(database);
     if (!next) return false;
-    const salt = next.salt ?? (await fixSalt(database, next.chainId));
+    const salt =
+      next.salt ??
+      (await fixSalt(
+        database,
+        next.chainId,
+        (this.salts ??= saltBlocksFor(this.ctx, crashOptionsFromEnv())),
+      ));
+    if (salt === null) return false;
     const hash = await chainHashOf(database, next.chainId, next.index);
     const { houseEdgeBps } = await loadCrashSettings(database);
     const crashPoint = crashPointFromHash(hash, salt, houseEdgeBps, next.scheme);

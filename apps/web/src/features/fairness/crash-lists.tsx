@@ -1,6 +1,7 @@
 /**
- * What the crash tab lists: the published hash chains (terminating hash, salt once fixed, when each was
- * published and fixed, the rounds played) and the latest busted rounds, each linking to its verification.
+ * What the crash tab lists: the published hash chains (terminating hash, salt once fixed, the block it
+ * comes from, when each was published and fixed, the rounds played) and the latest busted rounds, each
+ * linking to its verification.
  */
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -11,6 +12,7 @@ import { Button, SkeletonText } from '../../ui';
 import type { ChainRounds } from './crash-api';
 import { CopyButton } from './copy-button';
 import { buildCrashVerifyHref } from './crash-link';
+import { SaltBlockFacts } from './crash-salt-block';
 import { crashTone, hundredthsOf } from './crash-verify-model';
 import './crash-lists.css';
 
@@ -94,6 +96,7 @@ export function CrashChainsCard({
                       <span className="fv-muted">{t('fairnessUi.crash.chains.saltPending')}</span>
                     )}
                   </dd>
+                  <SaltBlockFacts chain={chain} />
                   <dt>{t('fairnessUi.crash.chains.timeline')}</dt>
                   <dd className="fv-muted">
                     {t('fairnessUi.crash.chains.publishedAt', { date: when(chain.publishedAt) })}

@@ -150,6 +150,20 @@ export function CrashStepsCard({ steps }: { steps: CrashPointSteps }) {
           <p className="pg-card__meta">{t('fairnessUi.crash.steps.text')}</p>
           <p className="fv-hint" data-testid="crash-verifier">
             {t(wide ? 'fairnessUi.crash.steps.verifier52' : 'fairnessUi.crash.steps.verifier32')}
+            {!wide && (
+              <>
+                {' '}
+                {t('fairnessUi.crash.steps.verifierName')}{' '}
+                <a
+                  className="fv-salt__link"
+                  href="https://github.com/lucasholder/fair"
+                  target="_blank"
+                  rel="noopener noreferrer"
+                >
+                  github.com/lucasholder/fair
+                </a>
+              </>
+            )}
           </p>
         </div>
       </div>

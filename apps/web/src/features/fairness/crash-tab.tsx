@@ -1,7 +1,8 @@
 /**
  * The Crash tab of /fairness: verifies one crash round in the browser (its crash point from the game
  * hash, the chain's salt and the house edge; its place in the chain by hashing forward to the published
- * terminating hash), and lists the published chains and the latest rounds, each linking to its proof.
+ * terminating hash; the public block its salt is the hash of), and lists the published chains and the
+ * latest rounds, each linking to its proof.
  *
  * The form shows, per field, the player's edit, else the link's value, else the round as the server
  * published it (loaded by the link's round id), so a short link `?verify=crash-<round>` fills itself in.
@@ -16,6 +17,7 @@ import { type CrashFields, CrashForm } from './crash-form';
 import { type ParsedCrashLink, buildCrashVerifyHref } from './crash-link';
 import { CrashChainsCard, CrashRoundsCard } from './crash-lists';
 import { CrashResultCard, CrashStepsCard, type RecordState } from './crash-result';
+import { SaltBlockCard } from './crash-salt-block';
 import { chainInput, computeCrashPoint, normalizeHash } from './crash-verify-model';
 import { bpsToPercent, percentToBps } from './params-draft';
 import './fairness-crash-texts';
@@ -112,6 +114,7 @@ export function CrashTab({ link }: { link: ParsedCrashLink | null }) {
           record={recordState}
         />
         <ChainCheckCard input={input} published={published} />
+        <SaltBlockCard chains={chains} known={chainOfRound} salt={values.salt} />
       </div>
       {point.status === 'ok' && (
         <div className="fv-wide">

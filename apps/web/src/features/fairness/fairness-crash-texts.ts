@@ -64,6 +64,8 @@ export const fairnessCrashEn = {
         'n is spread evenly from 0 to 2³² − 1; the public formula is max(1, 2³² / (n + 1) × (1 − edge)), shown rounded down to hundredths.',
       verifier32:
         'Scheme hmac32 is the large casino’s published crash algorithm (Stake’s, with the house edge from settings in place of its fixed 1%): a third-party crash verifier for it, given this game hash and salt, gives the same crash point at a 1% edge.',
+      verifierName:
+        'One is the open-source verifier “fair”: its crash::simulate, given this game hash and this salt as the block hash, gives this crash point at a 1% edge.',
       verifier52:
         'Scheme hmac52 (our first chains) keys the HMAC like the public algorithm but reads 52 bits with floor(99 / (1 − X)); no third-party verifier reproduces it, this page does.',
       bitsNote: 'X is spread evenly from 0 up to (not including) 1.',
@@ -107,7 +109,7 @@ export const fairnessCrashEn = {
     },
     chains: {
       title: 'Published chains',
-      text: 'Each chain’s terminating hash is public before its first round; its salt is fixed afterwards, when that round starts, so neither we nor anyone else could pick a chain to suit the salt.',
+      text: 'Each chain’s terminating hash is public before its first round. Its salt is the hash of a block of a public chain announced with it, a block that did not exist yet: neither we nor anyone else could pick the salt to suit the chain, nor a chain to suit the salt.',
       none: 'No chain has been published yet.',
       status: { live: 'In play', next: 'Up next', finished: 'Finished' },
       games: '{{n}} games (0 – {{last}})',
@@ -119,6 +121,41 @@ export const fairnessCrashEn = {
       range: '#{{first}} – #{{last}}',
       rangeLatest: 'up to #{{last}}',
       played: '{{n}} of {{total}} games played',
+    },
+    salt: {
+      title: 'Where the salt comes from',
+      text: 'The salt is the hash of a block of a public chain. The block’s height was announced with the hash chain, before the block existed, and the chain starts only once the block is there.',
+      block: 'Salt block',
+      blockValue: '{{chain}} · block #{{height}}',
+      simulatedTag: 'simulated',
+      announcedAt: 'height announced {{date}}',
+      minedAt: 'block mined {{date}}',
+      hash: 'Block hash',
+      saltIs:
+        'The salt is this hash written as 64 hex characters (without the 0x prefix), as the public algorithm reads a block hash.',
+      pending_one:
+        'Block #{{height}} does not exist yet with {{count}} confirmation. The chain starts once it does; its hash becomes the salt.',
+      pending_other:
+        'Block #{{height}} does not exist yet with {{count}} confirmations. The chain starts once it does; its hash becomes the salt.',
+      confirmations_one: 'taken after {{count}} confirmation',
+      confirmations_other: 'taken after {{count}} confirmations',
+      matches: 'The salt is this block’s hash.',
+      differs: 'The salt in the form is not this block’s hash.',
+      check: 'Check it',
+      explorer: 'Block #{{height}} on the explorer',
+      node: 'Look up block #{{height}} on any {{chain}} explorer, or ask any {{chain}} node (eth_getBlockByNumber): its hash must be the salt, and its time later than the announcement.',
+      simulated:
+        'Simulated chain: this server runs without a node of a public chain (development or the demo), so the block and its hash come from the server’s own simulated chain. They cannot be checked anywhere else.',
+      legacy:
+        'Drawn by the server when the chain’s first round started: this chain was published before salts came from public blocks.',
+      chains: {
+        eth: 'Ethereum',
+        bsc: 'BNB Smart Chain',
+        btc: 'Bitcoin',
+        ltc: 'Litecoin',
+        doge: 'Dogecoin',
+        trx: 'Tron',
+      },
     },
     rounds: {
       title: 'Latest rounds',
@@ -136,7 +173,7 @@ export const fairnessCrashEn = {
   how: {
     crash: {
       title: 'Crash: a chain of hashes',
-      text: 'Crash rounds are shared by every player, so they use no seed pair. Before a chain’s first round we generate it backwards from a secret seed, each hash the SHA-256 of the next one, and publish the SHA-256 of its first hash: the terminating hash. A salt is fixed only afterwards. Round after round plays the chain’s hashes in order; each is revealed when its round busts, and anyone can hash it forward to the published terminating hash. No one can compute the next round’s hash from the ones revealed.',
+      text: 'Crash rounds are shared by every player, so they use no seed pair. Before a chain’s first round we generate it backwards from a secret seed, each hash the SHA-256 of the next one, and publish the SHA-256 of its first hash: the terminating hash. With it we announce a future block of a public chain; the chain starts only once that block exists, and its hash is the salt. Round after round plays the chain’s hashes in order; each is revealed when its round busts, and anyone can hash it forward to the published terminating hash. No one can compute the next round’s hash from the ones revealed.',
       link: 'A crash verify link is /fairness?verify=crash-round&hash=…&salt=…&edge=…&chain=…&index=…; the Crash tab lists the latest rounds and the published chains.',
     },
   },
@@ -207,6 +244,8 @@ export const fairnessCrashDe: DeepStrings<typeof fairnessCrashEn> = {
         'n ist gleichmäßig verteilt von 0 bis 2³² − 1; die öffentliche Formel ist max(1, 2³² / (n + 1) × (1 − Vorteil)), auf Hundertstel abgerundet angezeigt.',
       verifier32:
         'Das Verfahren hmac32 ist der veröffentlichte Crash-Algorithmus des großen Casinos (Stakes, mit dem Hausvorteil aus den Einstellungen statt seines festen 1 %): ein unabhängiger Crash-Prüfer dafür ergibt mit diesem Spiel-Hash und Salt bei 1 % Vorteil denselben Crash-Punkt.',
+      verifierName:
+        'Einer ist der quelloffene Prüfer „fair“: Sein crash::simulate ergibt mit diesem Spiel-Hash und diesem Salt als Block-Hash bei 1 % Vorteil diesen Crash-Punkt.',
       verifier52:
         'Das Verfahren hmac52 (unsere ersten Ketten) schlüsselt den HMAC wie der öffentliche Algorithmus, liest aber 52 Bits mit floor(99 / (1 − X)); kein unabhängiger Prüfer rechnet es nach, diese Seite schon.',
       bitsNote: 'X ist gleichmäßig verteilt, von 0 bis (ausschließlich) 1.',
@@ -248,7 +287,7 @@ export const fairnessCrashDe: DeepStrings<typeof fairnessCrashEn> = {
     },
     chains: {
       title: 'Veröffentlichte Ketten',
-      text: 'Der End-Hash jeder Kette ist vor ihrer ersten Runde öffentlich; ihr Salt wird erst danach festgelegt, wenn diese Runde startet. So konnten weder wir noch sonst jemand eine Kette passend zum Salt wählen.',
+      text: 'Der End-Hash jeder Kette ist vor ihrer ersten Runde öffentlich. Ihr Salt ist der Hash eines Blocks einer öffentlichen Blockchain, der mit ihr angekündigt wurde und damals noch nicht existierte: Weder wir noch sonst jemand konnte das Salt passend zur Kette oder eine Kette passend zum Salt wählen.',
       none: 'Es wurde noch keine Kette veröffentlicht.',
       status: { live: 'Im Spiel', next: 'Als Nächstes', finished: 'Beendet' },
       games: '{{n}} Spiele (0 – {{last}})',
@@ -260,6 +299,41 @@ export const fairnessCrashDe: DeepStrings<typeof fairnessCrashEn> = {
       range: '#{{first}} – #{{last}}',
       rangeLatest: 'bis #{{last}}',
       played: '{{n}} von {{total}} Spielen gespielt',
+    },
+    salt: {
+      title: 'Woher das Salt kommt',
+      text: 'Das Salt ist der Hash eines Blocks einer öffentlichen Blockchain. Die Blockhöhe wurde mit der Hash-Kette angekündigt, bevor der Block existierte, und die Kette startet erst, wenn der Block da ist.',
+      block: 'Salt-Block',
+      blockValue: '{{chain}} · Block #{{height}}',
+      simulatedTag: 'simuliert',
+      announcedAt: 'Höhe angekündigt {{date}}',
+      minedAt: 'Block erzeugt {{date}}',
+      hash: 'Block-Hash',
+      saltIs:
+        'Das Salt ist dieser Hash als 64 Hex-Zeichen (ohne das Präfix 0x), so wie der öffentliche Algorithmus einen Block-Hash liest.',
+      pending_one:
+        'Block #{{height}} existiert noch nicht mit {{count}} Bestätigung. Die Kette startet, sobald er existiert; sein Hash wird das Salt.',
+      pending_other:
+        'Block #{{height}} existiert noch nicht mit {{count}} Bestätigungen. Die Kette startet, sobald er existiert; sein Hash wird das Salt.',
+      confirmations_one: 'übernommen nach {{count}} Bestätigung',
+      confirmations_other: 'übernommen nach {{count}} Bestätigungen',
+      matches: 'Das Salt ist der Hash dieses Blocks.',
+      differs: 'Das Salt im Formular ist nicht der Hash dieses Blocks.',
+      check: 'Prüfen',
+      explorer: 'Block #{{height}} im Explorer',
+      node: 'Schlage Block #{{height}} in einem beliebigen {{chain}}-Explorer nach oder frage einen beliebigen {{chain}}-Knoten (eth_getBlockByNumber): Sein Hash muss das Salt sein, seine Zeit später als die Ankündigung.',
+      simulated:
+        'Simulierte Blockchain: Dieser Server läuft ohne Knoten einer öffentlichen Blockchain (Entwicklung oder Demo), daher stammen Block und Hash aus der eigenen simulierten Blockchain des Servers. Sie lassen sich nirgends sonst prüfen.',
+      legacy:
+        'Vom Server gezogen, als die erste Runde der Kette startete: Diese Kette wurde veröffentlicht, bevor Salts aus öffentlichen Blöcken kamen.',
+      chains: {
+        eth: 'Ethereum',
+        bsc: 'BNB Smart Chain',
+        btc: 'Bitcoin',
+        ltc: 'Litecoin',
+        doge: 'Dogecoin',
+        trx: 'Tron',
+      },
     },
     rounds: {
       title: 'Letzte Runden',
@@ -277,7 +351,7 @@ export const fairnessCrashDe: DeepStrings<typeof fairnessCrashEn> = {
   how: {
     crash: {
       title: 'Crash: eine Kette von Hashes',
-      text: 'Crash-Runden teilen sich alle Spieler, daher nutzen sie kein Seed-Paar. Vor der ersten Runde einer Kette erzeugen wir sie rückwärts aus einem geheimen Seed, jeder Hash ist SHA-256 des nächsten, und veröffentlichen SHA-256 ihres ersten Hashs: den End-Hash. Erst danach wird ein Salt festgelegt. Runde für Runde werden die Hashes der Kette der Reihe nach gespielt; jeder wird aufgedeckt, wenn seine Runde crasht, und jeder kann ihn vorwärts bis zum veröffentlichten End-Hash hashen. Den Hash der nächsten Runde kann niemand aus den aufgedeckten berechnen.',
+      text: 'Crash-Runden teilen sich alle Spieler, daher nutzen sie kein Seed-Paar. Vor der ersten Runde einer Kette erzeugen wir sie rückwärts aus einem geheimen Seed, jeder Hash ist SHA-256 des nächsten, und veröffentlichen SHA-256 ihres ersten Hashs: den End-Hash. Mit ihm kündigen wir einen künftigen Block einer öffentlichen Blockchain an; die Kette startet erst, wenn dieser Block existiert, und sein Hash ist das Salt. Runde für Runde werden die Hashes der Kette der Reihe nach gespielt; jeder wird aufgedeckt, wenn seine Runde crasht, und jeder kann ihn vorwärts bis zum veröffentlichten End-Hash hashen. Den Hash der nächsten Runde kann niemand aus den aufgedeckten berechnen.',
       link: 'Ein Crash-Prüf-Link lautet /fairness?verify=crash-Runde&hash=…&salt=…&edge=…&chain=…&index=…; der Tab Crash listet die letzten Runden und die veröffentlichten Ketten.',
     },
   },

@@ -1,11 +1,13 @@
 /**
  * Crash's fairness modal (the bar's Fairness button): how crash points are fixed in advance by the
- * hash chain and the salt, the published chains, and the latest rounds, each opening its proof.
+ * hash chain and the salt (the hash of a public block announced with the chain), the published chains,
+ * and the latest rounds, each opening its proof.
  */
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import clsx from 'clsx';
-import { ShieldCheck } from 'lucide-react';
+import { ExternalLink, ShieldCheck } from 'lucide-react';
+import type { CrashChain } from '@nebula/contracts';
 import { SkeletonText, openModal } from '../../ui';
 import { formatMultiplier } from '../frame/result-popup';
 import { crashApi, crashKeys } from './crash-api';
@@ -17,6 +19,50 @@ export const CRASH_FAIRNESS_MODAL_ID = 'crash-fairness';
 
 function short(hash: string): string {
   return hash.length > 20 ? `${hash.slice(0, 10)}…${hash.slice(-8)}` : hash;
+}
+
+/** Names of the chains a salt block can come from (proper names, the same in every language). */
+const CHAIN_NAMES: Record<string, string> = {
+  eth: 'Ethereum',
+  bsc: 'BNB Smart Chain',
+  btc: 'Bitcoin',
+  ltc: 'Litecoin',
+  doge: 'Dogecoin',
+  trx: 'Tron',
+};
+
+/** The block a chain's salt comes from: chain and height, "simulated" or the explorer link. */
+function SaltBlockLine({ chain }: { chain: CrashChain }) {
+  const { t } = useTranslation();
+  const block = chain.saltBlock;
+  if (block === undefined) return null;
+  if (block === null) {
+    return chain.salt ? (
+      <span className="crash-fair__block" data-testid="crash-salt-block">
+        {t('gameCrash.fairness.saltServer')}
+      </span>
+    ) : null;
+  }
+  return (
+    <span className="crash-fair__block" data-testid="crash-salt-block" data-source={block.source}>
+      {t('gameCrash.fairness.saltBlock', {
+        chain: CHAIN_NAMES[block.chain] ?? block.chain.toUpperCase(),
+        height: block.height,
+      })}
+      {block.source === 'simulated' ? (
+        <span className="crash-fair__sim" title={t('gameCrash.fairness.simulatedNote')}>
+          {t('gameCrash.fairness.simulated')}
+        </span>
+      ) : (
+        block.explorerUrl && (
+          <a href={block.explorerUrl} target="_blank" rel="noopener noreferrer">
+            {t('gameCrash.fairness.explorer')}
+            <ExternalLink size={11} aria-hidden="true" />
+          </a>
+        )
+      )}
+    </span>
+  );
 }
 
 export function CrashFairnessPanel() {
@@ -58,6 +104,7 @@ export function CrashFairnessPanel() {
                       t('gameCrash.fairness.saltPending')
                     )}
                   </span>
+                  <SaltBlockLine chain={chain} />
                 </li>
               ))}
             </ul>

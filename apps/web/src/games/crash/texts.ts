@@ -69,13 +69,18 @@ export const crashTextsEn = {
   fairness: {
     title: 'Crash fairness',
     explain:
-      'Every crash point is fixed before the round: it comes from the next hash of a chain of SHA-256 hashes generated in advance. The chain’s terminating hash is published before its first game, and the salt is fixed only after that, so neither side can pick the results.',
+      'Every crash point is fixed before the round: it comes from the next hash of a chain of SHA-256 hashes generated in advance. The chain’s terminating hash is published before its first game together with the height of a future block of a public chain; that block’s hash is the salt, so neither side can pick the results.',
     formula:
       'Round hash h, salt s: n = the first 32 bits of HMAC-SHA256(key = h, message = s); crash point = max(1.00, floor(100 · (1 − edge) · 2^32 / (n + 1)) / 100): the large casino’s published crash algorithm, so its third-party verifiers reproduce every round. Chains published before it (scheme hmac52) read the first 52 bits r instead: max(1.00, floor(100 · (1 − edge) · 2^52 / (2^52 − r)) / 100).',
     chainRule:
       'SHA-256 of a round’s hash is the previous round’s hash; the first game hashes to the terminating hash.',
     chains: 'Published chains',
-    saltPending: 'fixed at the chain’s first round',
+    saltPending: 'the announced block’s hash, once it exists',
+    saltBlock: '{{chain}} block #{{height}}',
+    simulated: 'simulated',
+    simulatedNote: 'Simulated chain (development or demo): its blocks cannot be checked anywhere else.',
+    saltServer: 'drawn by the server (chain published before block salts)',
+    explorer: 'explorer',
     games: '{{n}} games',
     latest: 'Latest rounds',
     pickRound: 'Pick a round to verify it.',
@@ -160,13 +165,19 @@ export const crashTextsDe: DeepStrings<typeof crashTextsEn> = {
   fairness: {
     title: 'Crash-Fairness',
     explain:
-      'Jeder Crash-Punkt steht vor der Runde fest: Er stammt aus dem nächsten Hash einer vorab erzeugten Kette von SHA-256-Hashes. Der End-Hash der Kette wird vor ihrem ersten Spiel veröffentlicht und der Salt erst danach festgelegt, sodass keine Seite die Ergebnisse wählen kann.',
+      'Jeder Crash-Punkt steht vor der Runde fest: Er stammt aus dem nächsten Hash einer vorab erzeugten Kette von SHA-256-Hashes. Der End-Hash der Kette wird vor ihrem ersten Spiel veröffentlicht, zusammen mit der Höhe eines künftigen Blocks einer öffentlichen Blockchain; der Hash dieses Blocks ist der Salt, sodass keine Seite die Ergebnisse wählen kann.',
     formula:
       'Runden-Hash h, Salt s: n = die ersten 32 Bit von HMAC-SHA256(Schlüssel = h, Nachricht = s); Crash-Punkt = max(1.00, floor(100 · (1 − Vorteil) · 2^32 / (n + 1)) / 100): der veröffentlichte Crash-Algorithmus des großen Casinos, sodass dessen unabhängige Prüfer jede Runde nachrechnen. Ketten von davor (Verfahren hmac52) lesen stattdessen die ersten 52 Bit r: max(1.00, floor(100 · (1 − Vorteil) · 2^52 / (2^52 − r)) / 100).',
     chainRule:
       'SHA-256 des Hashes einer Runde ist der Hash der vorigen Runde; das erste Spiel ergibt gehasht den End-Hash.',
     chains: 'Veröffentlichte Ketten',
-    saltPending: 'wird bei der ersten Runde der Kette festgelegt',
+    saltPending: 'der Hash des angekündigten Blocks, sobald er existiert',
+    saltBlock: '{{chain}}-Block #{{height}}',
+    simulated: 'simuliert',
+    simulatedNote:
+      'Simulierte Blockchain (Entwicklung oder Demo): Ihre Blöcke lassen sich nirgends sonst prüfen.',
+    saltServer: 'vom Server gezogen (Kette von vor den Block-Salts)',
+    explorer: 'Explorer',
     games: '{{n}} Spiele',
     latest: 'Letzte Runden',
     pickRound: 'Wähle eine Runde, um sie zu prüfen.',
