@@ -237,13 +237,23 @@ test('a signed-in home page: no failed request or console error, no endless shim
   }
 });
 
-test("the sports rows and the admin tiles say 'No data available.' instead of shimmering", async ({
+test("the sports rows, admin tiles and token pages say 'No data available.' instead of shimmering", async ({
   browser,
 }) => {
   test.setTimeout(90_000);
   const admin = await apiLogin('admin', DEMO_PASSWORD);
   const page = await openAt(browser, SIZES[0], null);
   await page.addInitScript((user) => localStorage.setItem('nebula:user', JSON.stringify(user)), admin);
+  // Pages whose programmes have no data source yet say so; none shows a placeholder.
+  for (const url of ['/token', '/rewards', '/vip']) {
+    await gotoPage(page, url);
+    await expect(page.locator('main#main h1').first()).toBeVisible();
+    await expect(page.locator('.ui-skeleton')).toHaveCount(0);
+  }
+  await expect(page.getByText('—').first()).toBeVisible(); // the VIP levels' unknown requirements
+  await gotoPage(page, '/token');
+  await expect(page.getByText('No data available.').first()).toBeVisible();
+
   await gotoPage(page, '/sport');
   const events = page.getByTestId('sports-events');
   await expect(events.getByText('No data available.')).toHaveCount(2);

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { Info, Spade, Swords, Users } from 'lucide-react';
-import { PageFrame, Skeleton } from '../../ui';
+import { EmptyState, PageFrame } from '../../ui';
 
 function Note({ children }: { children: React.ReactNode }) {
   return (
@@ -24,20 +24,13 @@ function TableList() {
             <th>{t('app.poker.players')}</th>
           </tr>
         </thead>
-        <tbody aria-busy="true">
-          {Array.from({ length: 6 }, (_, index) => (
-            <tr key={index}>
-              <td>
-                <Skeleton shape="text" width={120} />
-              </td>
-              <td>
-                <Skeleton shape="text" width={80} />
-              </td>
-              <td>
-                <Skeleton shape="text" width={40} />
-              </td>
-            </tr>
-          ))}
+        <tbody>
+          {/* No poker server is connected yet: the list says so instead of placeholder rows. */}
+          <tr>
+            <td colSpan={3}>
+              <EmptyState title={t('errors.noData')} />
+            </td>
+          </tr>
         </tbody>
       </table>
     </div>
@@ -83,7 +76,7 @@ export function PvpPage() {
                 </span>
                 <h2 className="pg-card__title">{t('app.pvp.pool', { id: index + 1 })}</h2>
               </div>
-              <Skeleton shape="text" width="60%" />
+              <p className="pg-card__text">{t('errors.noData')}</p>
             </Link>
           ))}
         </div>
@@ -107,9 +100,7 @@ export function PvpPoolPage() {
             </span>
             <h2 className="pg-card__title">{t('app.poker.players')}</h2>
           </div>
-          {Array.from({ length: 4 }, (_, index) => (
-            <Skeleton key={index} shape="text" width={`${70 - index * 10}%`} />
-          ))}
+          <EmptyState title={t('errors.noData')} />
         </section>
         <Note>{t('app.poker.note')}</Note>
       </div>

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Coins, Copy, Crown, Droplets, Gift, Info, Percent, Trophy, Users } from 'lucide-react';
-import { Button, PageFrame, Skeleton } from '../../ui';
+import { Button, PageFrame } from '../../ui';
 import { useAppStore } from '../../lib/store';
 import './promotions.css';
 
@@ -98,15 +98,10 @@ export function VipPage() {
                         {t('profile.level', { level: value })}
                       </span>
                     </td>
-                    <td>
-                      <Skeleton shape="text" width={80} />
-                    </td>
-                    <td>
-                      <Skeleton shape="text" width={80} />
-                    </td>
-                    <td>
-                      <Skeleton shape="text" width={48} />
-                    </td>
+                    {/* No VIP programme is configured yet: the levels' requirements and fees are unknown. */}
+                    <td className="pg-card__meta">—</td>
+                    <td className="pg-card__meta">—</td>
+                    <td className="pg-card__meta">—</td>
                   </tr>
                 ))}
               </tbody>

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BarChart3, Flame, Info, LineChart, PiggyBank, Wallet } from 'lucide-react';
-import { PageFrame, Skeleton, Tabs } from '../../ui';
+import { EmptyState, PageFrame, Tabs } from '../../ui';
 import './token.css';
 
 function Note({ children }: { children: React.ReactNode }) {
@@ -47,15 +47,8 @@ function ChartCard({
           />
         )}
       </header>
-      <div className="chart-card__area" aria-label={t('common.loading')}>
-        {Array.from({ length: 14 }, (_, index) => (
-          <Skeleton
-            key={index}
-            className="chart-card__bar"
-            style={{ height: `${30 + ((index * 37) % 60)}%` }}
-          />
-        ))}
-      </div>
+      {/* No token data source is connected yet: the chart says so instead of placeholder bars. */}
+      <EmptyState title={t('errors.noData')} />
     </section>
   );
 }
@@ -71,7 +64,7 @@ export function TokenPage() {
           {stats.map((key) => (
             <div key={key} className="pg-stat">
               <span className="pg-stat__label">{t(`app.token.stats.${key}`)}</span>
-              <Skeleton shape="text" width="70%" height={26} />
+              <span className="pg-stat__value is-empty">{t('errors.noData')}</span>
             </div>
           ))}
         </div>
@@ -131,7 +124,7 @@ export function RewardsPage() {
           {(['pending', 'claimed', 'share'] as const).map((key) => (
             <div key={key} className="pg-stat">
               <span className="pg-stat__label">{t(`app.token.rewards.${key}`)}</span>
-              <Skeleton shape="text" width="60%" height={26} />
+              <span className="pg-stat__value is-empty">{t('errors.noData')}</span>
             </div>
           ))}
         </div>

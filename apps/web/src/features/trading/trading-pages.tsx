@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { Info } from 'lucide-react';
-import { Button, PageFrame, Skeleton, Tabs } from '../../ui';
+import { Button, EmptyState, PageFrame, Tabs } from '../../ui';
 import './trading.css';
 
 function Note({ children }: { children: React.ReactNode }) {
@@ -36,26 +36,13 @@ export function TradingPage() {
                 <th>{t('app.trading.volume')}</th>
               </tr>
             </thead>
-            <tbody aria-busy="true">
-              {Array.from({ length: 8 }, (_, index) => (
-                <tr key={index}>
-                  <td>
-                    <span className="pg-row" style={{ gap: 8 }}>
-                      <Skeleton shape="circle" width={24} height={24} />
-                      <Skeleton shape="text" width={64} />
-                    </span>
-                  </td>
-                  <td>
-                    <Skeleton shape="text" width={90} />
-                  </td>
-                  <td>
-                    <Skeleton shape="text" width={50} />
-                  </td>
-                  <td>
-                    <Skeleton shape="text" width={80} />
-                  </td>
-                </tr>
-              ))}
+            <tbody>
+              {/* No ticker feed is connected yet: the table says so instead of placeholder rows. */}
+              <tr>
+                <td colSpan={4}>
+                  <EmptyState title={t('errors.noData')} />
+                </td>
+              </tr>
             </tbody>
           </table>
         </div>
@@ -78,8 +65,8 @@ export function TradingTickerPage() {
       width="wide"
     >
       <div className="trading-layout">
-        <section className="pg-card trading-chart" aria-busy="true">
-          <Skeleton width="100%" height="100%" radius="var(--radius)" />
+        <section className="pg-card trading-chart">
+          <EmptyState title={t('errors.noData')} />
         </section>
         <aside className="pg-card trading-panel">
           <Tabs
