@@ -1,7 +1,8 @@
 /**
  * How an extended game turned each float it read into a piece of its round (the mines, a card, a
  * coin), as lines for the step table. Pure; built from the replay `verifyExtended` returned (its final
- * state and each step's state), so it always agrees with the verified round.
+ * state and each step's state), so it always agrees with the verified round. Coinflip and tower follow
+ * the round's version (`v` in the state, absent meaning 1; see packages/games coinflip.ts / tower.ts).
  */
 import { cardFromIndex } from '@nebula/fairness';
 import {
@@ -74,16 +75,41 @@ function ladderMappings(result: ExtendedVerifyResult, tiles: number, noteKey: st
   });
 }
 
+/**
+ * One line per flip. Version 2 (`v: 2` in the state, every new round): `floor(f × 2)`, 0 tails and 1
+ * heads, as the large casino's Flip. Version 1 (no `v`, rounds played before): heads below 0.5.
+ */
 function coinflipMappings(result: ExtendedVerifyResult): FloatMapping[] {
-  const { flips } = result.state as CoinflipState;
+  const { flips, v } = result.state as CoinflipState;
   return result.floats.map((read, i) => {
-    const side = read.value < 0.5 ? 'heads' : 'tails';
+    const digit = Math.floor(read.value * 2);
+    const side = v === 2 ? (digit === 1 ? 'heads' : 'tails') : read.value < 0.5 ? 'heads' : 'tails';
     const right = flips[i]?.call === side;
     return {
-      formula: `f ${read.value < 0.5 ? '<' : '≥'} 0.5`,
+      formula: v === 2 ? `floor(f × 2) = ${digit}` : `f ${read.value < 0.5 ? '<' : '≥'} 0.5`,
       value: side === 'heads' ? 'H' : 'T',
       noteKey: `${NS}.${side}${right ? 'Right' : 'Wrong'}`,
       highlight: right,
+    };
+  });
+}
+
+/**
+ * Tower version 2 (`v: 2` in the state, every new round): each level draws its SAFE tiles (3 of 4 on
+ * low, 2 of 3 on medium, 1 of 3 on high), kept in draw order in `safe`; the bombs are the other tiles.
+ */
+function towerSafeMappings(result: ExtendedVerifyResult, tiles: number): FloatMapping[] {
+  const { safe = [], difficulty } = result.state as TowerState;
+  const perLevel = TOWER_DIFFICULTY[difficulty].safe;
+  return result.floats.map((read, i) => {
+    const row = Math.floor(i / perLevel);
+    const j = i % perLevel;
+    const tile = safe[row]?.[j];
+    return {
+      formula: pickFormula(read.value, tiles - j),
+      value: `#${tile ?? '?'}`,
+      noteKey: `${NS}.safeTile`,
+      noteValues: { row: row + 1 },
     };
   });
 }
@@ -128,7 +154,10 @@ export function extendedFloatMappings(result: ExtendedVerifyResult): FloatMappin
     case 'mines':
       return minesMappings(result);
     case 'tower': {
-      const { tiles } = TOWER_DIFFICULTY[(result.state as TowerState).difficulty];
+      const state = result.state as TowerState;
+      const { tiles } = TOWER_DIFFICULTY[state.difficulty];
+      // Version 2 drew the safe tiles; version 1 (no `v`) drew the bombs, one line per bomb.
+      if (state.v === 2) return towerSafeMappings(result, tiles);
       return ladderMappings(result, tiles, `${NS}.bomb`);
     }
     case 'stairs':

@@ -12,10 +12,12 @@ export const fairnessExtendedEn = {
     actionsJson: 'Decisions (JSON, one per line)',
     paramsHint: {
       mines: '{"mines": 1 to 24}',
-      tower: '{"difficulty": "low" | "medium" | "high"}',
+      tower:
+        '{"difficulty": "low" | "medium" | "high", "v": 2}; "v" is the version: 2 for new rounds, absent (1) for rounds played before',
       stairs: '{"hazards": 1 to 6} crumbling stones per row',
       hilo: 'Hilo has no settings: {}',
-      coinflip: 'Coinflip has no settings: {}',
+      coinflip:
+        'Coinflip has no settings, only the version: {"v": 2} for new rounds, {} (version 1) for rounds played before',
       blackjack: 'Blackjack has no settings: {}',
       videopoker: 'Video poker has no settings: {}',
     },
@@ -34,6 +36,7 @@ export const fairnessExtendedEn = {
       randomSafe: 'random pick: safe',
       randomMine: 'random pick: mine',
       bomb: 'bomb on level {{row}}',
+      safeTile: 'safe tile on level {{row}}',
       crumbles: 'crumbles in row {{row}}',
       headsRight: 'heads: right call',
       headsWrong: 'heads: wrong call',
@@ -147,7 +150,7 @@ export const fairnessExtendedEn = {
       },
       tower: {
         name: 'Tower',
-        text: 'For each of the 9 levels, from the bottom, its bombs are drawn without repeats over the level’s tiles when the round opens: floor(float × tiles left).',
+        text: 'When the round opens, each of the 9 levels, from the bottom, draws tiles without repeats over its tiles: floor(float × tiles left). Version 2 (new rounds, the large casino’s algorithm, "v": 2) draws the safe tiles: 3 of 4 on low, 2 of 3 on medium, 1 of 3 on high (27, 18 or 9 floats); the bombs are the other tiles. Version 1 (rounds played before, no "v") drew the bombs.',
       },
       stairs: {
         name: 'Stairs',
@@ -159,7 +162,7 @@ export const fairnessExtendedEn = {
       },
       coinflip: {
         name: 'Coinflip',
-        text: 'One float per flip: heads below 0.5, tails from 0.5.',
+        text: 'One float per flip. Version 2 (new rounds, the large casino’s algorithm, "v": 2): floor(float × 2), 0 tails, 1 heads. Version 1 (rounds played before, no "v"): heads below 0.5, tails from 0.5.',
       },
       blackjack: {
         name: 'Blackjack',
@@ -181,10 +184,12 @@ export const fairnessExtendedDe: typeof fairnessExtendedEn = {
     actionsJson: 'Entscheidungen (JSON, eine pro Zeile)',
     paramsHint: {
       mines: '{"mines": 1 bis 24}',
-      tower: '{"difficulty": "low" | "medium" | "high"}',
+      tower:
+        '{"difficulty": "low" | "medium" | "high", "v": 2}; "v" ist die Version: 2 für neue Runden, fehlt (1) bei früher gespielten Runden',
       stairs: '{"hazards": 1 bis 6} bröckelnde Steine pro Reihe',
       hilo: 'Hilo hat keine Einstellungen: {}',
-      coinflip: 'Coinflip hat keine Einstellungen: {}',
+      coinflip:
+        'Coinflip hat keine Einstellungen, nur die Version: {"v": 2} für neue Runden, {} (Version 1) für früher gespielte Runden',
       blackjack: 'Blackjack hat keine Einstellungen: {}',
       videopoker: 'Video Poker hat keine Einstellungen: {}',
     },
@@ -203,6 +208,7 @@ export const fairnessExtendedDe: typeof fairnessExtendedEn = {
       randomSafe: 'Zufallswahl: sicher',
       randomMine: 'Zufallswahl: Mine',
       bomb: 'Bombe auf Ebene {{row}}',
+      safeTile: 'sicheres Feld auf Ebene {{row}}',
       crumbles: 'bröckelt in Reihe {{row}}',
       headsRight: 'Kopf: richtig getippt',
       headsWrong: 'Kopf: falsch getippt',
@@ -316,7 +322,7 @@ export const fairnessExtendedDe: typeof fairnessExtendedEn = {
       },
       tower: {
         name: 'Tower',
-        text: 'Für jede der 9 Ebenen, von unten, werden beim Öffnen der Runde ihre Bomben ohne Wiederholung über die Felder der Ebene gezogen: floor(Zahl × verbleibende Felder).',
+        text: 'Beim Öffnen der Runde zieht jede der 9 Ebenen, von unten, Felder ohne Wiederholung über ihre Felder: floor(Zahl × verbleibende Felder). Version 2 (neue Runden, der Algorithmus des großen Casinos, "v": 2) zieht die sicheren Felder: 3 von 4 auf low, 2 von 3 auf medium, 1 von 3 auf high (27, 18 oder 9 Zahlen); die Bomben sind die übrigen Felder. Version 1 (früher gespielte Runden, ohne "v") zog die Bomben.',
       },
       stairs: {
         name: 'Stairs',
@@ -328,7 +334,7 @@ export const fairnessExtendedDe: typeof fairnessExtendedEn = {
       },
       coinflip: {
         name: 'Coinflip',
-        text: 'Eine Zahl pro Wurf: Kopf unter 0,5, Zahl ab 0,5.',
+        text: 'Eine Zahl pro Wurf. Version 2 (neue Runden, der Algorithmus des großen Casinos, "v": 2): floor(Zahl × 2), 0 Zahl, 1 Kopf. Version 1 (früher gespielte Runden, ohne "v"): Kopf unter 0,5, Zahl ab 0,5.',
       },
       blackjack: {
         name: 'Blackjack',
