@@ -10,7 +10,7 @@
  */
 import type { Database, Session } from '../../db/client.js';
 import { RACE_PAID_PLACES } from '@nebula/contracts';
-import type { WagerConsumer } from '../wagers/index.js';
+import { type WagerConsumer, consumerPosition } from '../wagers/index.js';
 import { raceWeekBounds } from './week.js';
 
 /** Real bets that count for the race: not demo, with a USD value above zero. */
@@ -60,13 +60,7 @@ interface Mark {
 function withMark<T>(database: Database, fn: (tx: Session, mark: Mark) => Promise<T>): Promise<T> {
   return database.transaction(async (tx) => {
     await tx.query('set transaction isolation level repeatable read');
-    const mark = (
-      await tx.query<Mark>(
-        'select last_tx::text as tx, last_id::text as id from wager_consumers where name = $1',
-        [RACE_CONSUMER],
-      )
-    )[0];
-    return fn(tx, mark ?? { tx: '0', id: '0' });
+    return fn(tx, await consumerPosition(tx, RACE_CONSUMER));
   });
 }
 

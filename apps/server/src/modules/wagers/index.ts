@@ -25,6 +25,7 @@ export {
   STREAM_INTERVAL_MS,
   type SettledWager,
   type WagerConsumer,
+  consumerPosition,
   deliverWagers,
   drainWagers,
   registerWagerStream,

@@ -97,6 +97,22 @@ export async function deliverWagers(
   });
 }
 
+/**
+ * Where `consumer` stands, as the caller's transaction sees it: the last record it applied (`tx` '0'
+ * and `id` '0' before its first delivery). A reader that adds the records past it to what the consumer
+ * built (the race standings) reads both in one snapshot.
+ */
+export async function consumerPosition(
+  tx: Pick<Session, 'query'>,
+  consumer: string,
+): Promise<{ tx: string; id: string }> {
+  const rows = await tx.query<{ tx: string; id: string }>(
+    'select last_tx::text as tx, last_id::text as id from wager_consumers where name = $1',
+    [consumer],
+  );
+  return rows[0] ?? { tx: '0', id: '0' };
+}
+
 /** Delivers to `consumer` until it reaches the head of the stream (or `signal` aborts). */
 export async function drainWagers(
   database: Pick<Database, 'transaction'>,
