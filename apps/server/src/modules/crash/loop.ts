@@ -150,10 +150,9 @@ export class CrashLoop {
     const crashPoint = crashPointFromHash(hash, salt, houseEdgeBps, next.scheme);
     const rows = await database.query<{ id: string; betting_ends_at: Date; server_time: Date }>(
       `insert into crash_rounds (chain_id, chain_index, hash, crash_point, house_edge_bps, bust_ms, phase,
-         betting_ms, betting_ends_at, ledger_floor)
+         betting_ms, betting_ends_at)
        values ($1, $2, $3, $4::numeric, $5, $6, 'betting', $7::int,
-         clock_timestamp() + make_interval(secs => $7::int / 1000.0),
-         (select coalesce(max(id), 0) from ledger_transfers))
+         clock_timestamp() + make_interval(secs => $7::int / 1000.0))
        on conflict do nothing
        returning id::text as id, betting_ends_at, clock_timestamp() as server_time`,
       [
