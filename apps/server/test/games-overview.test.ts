@@ -65,7 +65,7 @@ const expectError = (res: { statusCode: number; json(): unknown }, status: numbe
 };
 
 describe('Info (bet overview)', () => {
-  it('shows a bet to a guest, seeds hidden until the pair is rotated, then verifiable', async () => {
+  it('shows a bet to a guest (its nonce at once), the server seed hidden until the pair is rotated, then verifiable', async () => {
     const u = await createUser(t.server.database);
     await fund(u, 'usdt', 10n * 100_000_000n);
     const bet = await playDice(u);
@@ -85,7 +85,8 @@ describe('Info (bet overview)', () => {
       payout: bet.game.payout,
       demo: false,
       server_seed: null,
-      nonce: -1,
+      // The nonce is no secret: it shows at once (the seed that would replay it does not).
+      nonce: 0,
       params: DICE,
       house_edge_bps: 100,
     });

@@ -172,7 +172,10 @@ export const betOverviewSchema = z.object({
     server_seed: z.string().nullable(),
     server_seed_hash: z.string(),
     client_seed: z.string(),
-    /** -1 means not verifiable (yet): the server seed is still secret. */
+    /**
+     * The bet's nonce, shown at once (it is no secret; a crash bet's is its round's place in its chain).
+     * Older servers answered -1 while the server seed was secret.
+     */
     nonce: z.number().int(),
     /** The bet's params as the game's schema parsed them (needed to replay it). */
     params: z.unknown(),

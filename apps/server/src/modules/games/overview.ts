@@ -50,8 +50,9 @@ interface OverviewRow {
  * - a demo bet only to its owner (anyone else gets the same 404 as for an unknown id);
  * - a player with private bets shows as 'Hidden' with no id, unless the viewer is that player or
  *   holds `ignore_privacy`;
- * - the server seed only once its pair was rotated (revealed); before that it is null and the nonce
- *   -1 ("not verifiable yet"). The server seed never leaves the database while its pair is active.
+ * - the server seed only once its pair was rotated (revealed); before that it is null ("not verifiable
+ *   yet"). The server seed never leaves the database while its pair is active. The nonce is no secret
+ *   and always shows (a crash bet's is its round's place in the chain).
  */
 export async function betOverview(
   database: Database,
@@ -106,7 +107,7 @@ export async function betOverview(
       server_seed: b.revealed ? b.server_seed : null,
       server_seed_hash: b.server_seed_hash,
       client_seed: b.client_seed,
-      nonce: b.revealed ? Number(b.nonce) : -1,
+      nonce: Number(b.nonce),
       params: b.params,
       outcome: b.outcome,
       house_edge_bps: b.house_edge_bps,

@@ -4,7 +4,6 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { BetOverview } from '@nebula/contracts';
 import '../../lib/i18n';
-import { useAppStore } from '../../lib/store';
 import { ModalHost, closeAllModals } from '../../ui';
 import { BetOverviewView, openBetOverviewPopup } from './bet-overview';
 import { SAMPLE_MINES_OVERVIEW, SAMPLE_OVERVIEW } from './sample-overview';
@@ -130,41 +129,26 @@ describe('the popup', () => {
     expect(JSON.parse(String(init?.body))).toEqual({ event: 'Info', data: { game_id: '35' } });
   });
 
-  it("shows the owner's nonce from their bet history while Info withholds it (seed not revealed)", async () => {
-    const secret = { ...SAMPLE_OVERVIEW, info: { ...SAMPLE_OVERVIEW.info, server_seed: null, nonce: -1 } };
-    const history = {
-      bets: [
-        { id: SAMPLE_OVERVIEW.info.id, nonce: 7 },
-        { id: '1', nonce: 6 },
-      ],
-    };
-    const fetchSpy = vi.spyOn(globalThis, 'fetch').mockImplementation((url) =>
-      Promise.resolve(
-        new Response(JSON.stringify(String(url).includes('/api/games/history') ? history : secret), {
-          status: 200,
-        }),
-      ),
-    );
-    useAppStore.setState({ user: { _id: SAMPLE_OVERVIEW.info.user, name: 'player', roles: [], token: 't' } });
+  it('shows the nonce Info gives while the seed is still secret (no other call), and — for -1', async () => {
+    const secret = { ...SAMPLE_OVERVIEW, info: { ...SAMPLE_OVERVIEW.info, server_seed: null, nonce: 7 } };
+    const fetchSpy = vi
+      .spyOn(globalThis, 'fetch')
+      .mockImplementation(() => Promise.resolve(new Response(JSON.stringify(secret), { status: 200 })));
     renderHost();
     act(() => openBetOverviewPopup('35'));
     const nonce = await screen.findByText('7');
     expect(nonce.tagName).toBe('CODE');
-    const call = fetchSpy.mock.calls.find(([url]) => String(url).includes('/api/games/history'))!;
-    expect(JSON.parse(String(call[1]?.body))).toEqual({
-      game: SAMPLE_OVERVIEW.info.game,
-      demo: SAMPLE_OVERVIEW.info.demo,
-      limit: 100,
-    });
-    // Another player's bet: the nonce stays '—' and nobody's history is asked.
+    expect(fetchSpy.mock.calls.every(([url]) => String(url).includes('/api/whisper'))).toBe(true);
+    // An answer without a nonce (an older server's -1) reads '—'.
     act(() => closeAllModals());
-    fetchSpy.mockClear();
-    useAppStore.setState({ user: { _id: 'someone-else', name: 'x', roles: [], token: 't' } });
+    fetchSpy.mockImplementation(() =>
+      Promise.resolve(
+        new Response(JSON.stringify({ ...secret, info: { ...secret.info, nonce: -1 } }), { status: 200 }),
+      ),
+    );
     act(() => openBetOverviewPopup('36'));
     await waitFor(() => expect(screen.getByTestId('bet-overview')).toBeTruthy());
     expect(screen.getByText('—')).toBeTruthy();
-    expect(fetchSpy.mock.calls.some(([url]) => String(url).includes('/api/games/history'))).toBe(false);
-    useAppStore.setState({ user: null });
   });
 
   it('shows not found for an unknown bet', async () => {
