@@ -20,11 +20,11 @@ import {
 import { betOverview, myBets } from '../src/modules/games/index.js';
 import { Ledger, checkLedger } from '../src/modules/ledger/index.js';
 import { raceConsumer, raceWagerOf, raceWeekOf } from '../src/modules/race/index.js';
-import { drainWagers } from '../src/modules/wagers/index.js';
 import type { AppContext, AuthUser } from '../src/platform/context.js';
 import { loadConfig } from '../src/platform/config.js';
 import { AppError } from '../src/platform/errors.js';
 import { createRealtime, type Connection } from '../src/realtime/index.js';
+import { catchUp } from './helpers/wagers.js';
 import { createUser } from './helpers/factories.js';
 import { createTestDatabase } from './helpers/test-server.js';
 
@@ -400,7 +400,7 @@ describe('crash rounds on one node', () => {
       nonce: roundHash?.chain_index,
       params: { round },
     });
-    await drainWagers(db.database, raceConsumer);
+    await catchUp(db.database, raceConsumer);
     const usd = (
       await db.database.query<{ usd: string }>(
         'select wager_usd::text as usd from crash_bets where round_id = $1 and user_id = $2',

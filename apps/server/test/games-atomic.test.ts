@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GameEngine, gameStatsConsumer } from '../src/modules/games/index.js';
-import { drainWagers } from '../src/modules/wagers/index.js';
 import { loadAuthUser } from '../src/modules/auth/index.js';
 import { checkLedger } from '../src/modules/ledger/index.js';
 import type { AppContext, AuthUser } from '../src/platform/context.js';
+import { catchUp } from './helpers/wagers.js';
 import { createUser, type TestUser } from './helpers/factories.js';
 import { contextOf, startTestServer, type TestServer } from './helpers/test-server.js';
 
@@ -85,7 +85,7 @@ describe('a bet in one transaction', () => {
     expect(await transferCount()).toBe(transfers);
     expect(await balance(u)).toEqual(before);
     expect(await t.server.database.query('select 1 from bets where user_id = $1', [u.id])).toHaveLength(1);
-    await drainWagers(t.server.database, gameStatsConsumer);
+    await catchUp(t.server.database, gameStatsConsumer);
     const stats = await t.server.database.query<{ bets: number }>(
       'select bets::int as bets from game_stats where user_id = $1 and not demo',
       [u.id],

@@ -2,13 +2,13 @@ import { PlayErrorCode } from '@nebula/contracts';
 import { dice } from '@nebula/games';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { GameEngine, acceptsDemo, type EngineGame, gameStatsConsumer } from '../src/modules/games/index.js';
-import { drainWagers } from '../src/modules/wagers/index.js';
 import { parseGameSettings } from '../src/modules/games/settings.js';
 import { checkLedger } from '../src/modules/ledger/index.js';
 import { loadAuthUser } from '../src/modules/auth/index.js';
 import { putSetting } from '../src/modules/platform/index.js';
 import type { AppContext } from '../src/platform/context.js';
 import { AppError } from '../src/platform/errors.js';
+import { catchUp } from './helpers/wagers.js';
 import { createUser, type TestUser } from './helpers/factories.js';
 import { contextOf, startTestServer, type TestServer } from './helpers/test-server.js';
 
@@ -181,7 +181,7 @@ describe('bet statistics', () => {
       expect(res.statusCode, res.body).toBe(200);
     }
     // The statistics follow the bets through the wager stream, after their commits.
-    await drainWagers(t.server.database, gameStatsConsumer);
+    await catchUp(t.server.database, gameStatsConsumer);
     const stats = await t.server.database.query<Record<string, string>>(
       `select game, currency, demo::text as demo, bets::text as bets, wins::text as wins, wagered::text as wagered,
               payout::text as payout, profit::text as profit, wagered_usd::text as wagered_usd
@@ -219,7 +219,7 @@ describe('bet statistics', () => {
     const u = await createUser(t.server.database);
     await fund(u, 1n * USDT);
     expect((await play(u, diceBet({ bet: '2' }))).json()).toEqual({ code: -4, message: 'Not enough money' });
-    await drainWagers(t.server.database, gameStatsConsumer);
+    await catchUp(t.server.database, gameStatsConsumer);
     const rows = await t.server.database.query('select 1 from game_stats where user_id = $1', [u.id]);
     expect(rows).toHaveLength(0);
   });

@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { gameStatsConsumer } from '../src/modules/games/index.js';
 import { checkLedger } from '../src/modules/ledger/index.js';
 import { putSetting } from '../src/modules/platform/index.js';
-import { drainWagers } from '../src/modules/wagers/index.js';
+import { catchUp } from './helpers/wagers.js';
 import { createUser, type TestUser } from './helpers/factories.js';
 import { startTestServer, type TestServer } from './helpers/test-server.js';
 
@@ -177,7 +177,7 @@ describe('play', () => {
     expect(rows[0]?.house_edge_bps).toBe(300);
     // The profile's totals come from settled real bets (wager in USD, to 2 decimals), through the
     // wager stream's statistics consumer.
-    await drainWagers(t.server.database, gameStatsConsumer);
+    await catchUp(t.server.database, gameStatsConsumer);
     const profile = await t.app.inject({
       method: 'POST',
       url: '/api/profile/getUser',
