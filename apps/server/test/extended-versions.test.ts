@@ -5,6 +5,7 @@ import {
   type TowerState,
   getExtendedGame,
   verifyExtended,
+  ratioToFixed,
 } from '@nebula/games';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { loadAuthUser } from '../src/modules/auth/index.js';
@@ -135,7 +136,8 @@ describe('versioned extended games', () => {
         bet.house_edge_bps,
       );
       expect(replay.state).toEqual(bet.outcome.state);
-      expect(Number(replay.multiplierDecimal)).toBe(Number(bet.multiplier));
+      // bets.multiplier is the paid multiplier in 1e8 fixed point (rounded down).
+      expect(ratioToFixed(replay.multiplier, 8).toString()).toBe(bet.multiplier);
       // Each flip is the casino's: floor(float * 2) = 1 heads, 0 tails, float i of the bet's stream.
       const { flips } = bet.outcome.state as CoinflipState;
       const values = floats(bet.server_seed, bet.client_seed, nonce, flips.length);
