@@ -258,12 +258,27 @@ export class Ledger {
     validate(req);
     const debit = await this.accountId(req.from, req.currency, tx, local);
     const credit = await this.accountId(req.to, req.currency, tx, local);
+    return this.apply(tx, req, debit, credit, locked);
+  }
+
+  /**
+   * The statements of one transfer on `q`: ONE statement when at most one player account is touched
+   * ({@link TRANSFER_ONE_SQL}); for two players (then `q` must be a transaction) the transfer row, the
+   * balance updates in ascending id order (unless the caller already locked both rows) and the postings.
+   * Returns the result and the balance rows to publish after the commit.
+   */
+  private async apply(
+    q: Querier,
+    req: TransferRequest,
+    debit: AccountRow,
+    credit: AccountRow,
+    locked: ReadonlySet<string> = new Set(),
+  ): Promise<{ result: TransferResult; balances: BalanceRow[] }> {
     if (debit.id === credit.id)
       throw AppError.badRequest('Cannot transfer to the same account.', 'same_account');
     const amount = req.amount.toString();
     const metadata = JSON.stringify(req.metadata ?? {});
     const players = [debit, credit].filter((a) => !a.is_system);
-    // Two players' rows are taken in ascending id order unless the caller locked them all first.
     if (players.length > 1 && !players.every((p) => locked.has(p.id)))
       players.sort((a, b) => (BigInt(a.id) < BigInt(b.id) ? -1 : 1));
     try {
@@ -271,7 +286,7 @@ export class Ledger {
         const player = players[0];
         const delta = player === undefined ? null : player === debit ? `-${amount}` : amount;
         const row = (
-          await tx.query<{ id: string } & (BalanceRow | { [K in keyof BalanceRow]: null })>(
+          await q.query<{ id: string } & (BalanceRow | { [K in keyof BalanceRow]: null })>(
             TRANSFER_ONE_SQL,
             [
               req.key,
@@ -287,26 +302,26 @@ export class Ledger {
             'ledger.transfer_one',
           )
         )[0];
-        if (!row) return { result: await this.replay(tx, req, debit.id, credit.id), balances: [] };
+        if (!row) return { result: await this.replay(q, req, debit.id, credit.id), balances: [] };
         return {
           result: { transferId: row.id, replayed: false },
           balances: row.owner_id === null ? [] : [row],
         };
       }
-      const inserted = await tx.query<{ id: string }>(
+      const inserted = await q.query<{ id: string }>(
         TRANSFER_SQL,
         [req.key, req.kind, req.currency, amount, debit.id, credit.id, metadata],
         'ledger.transfer',
       );
       const id = inserted[0]?.id;
-      if (!id) return { result: await this.replay(tx, req, debit.id, credit.id), balances: [] };
+      if (!id) return { result: await this.replay(q, req, debit.id, credit.id), balances: [] };
       const rows: BalanceRow[] = [];
       for (const acc of players) {
         const delta = acc.id === debit.id ? `-${amount}` : amount;
-        const row = (await tx.query<BalanceRow>(BALANCE_SQL, [acc.id, delta], 'ledger.balance'))[0];
+        const row = (await q.query<BalanceRow>(BALANCE_SQL, [acc.id, delta], 'ledger.balance'))[0];
         if (row) rows.push(row);
       }
-      await tx.query(POSTINGS_SQL, [id, debit.id, credit.id, req.currency, amount], 'ledger.postings');
+      await q.query(POSTINGS_SQL, [id, debit.id, credit.id, req.currency, amount], 'ledger.postings');
       return { result: { transferId: id, replayed: false }, balances: rows };
     } catch (err) {
       if (sqlState(err) === '23514') throw new InsufficientFundsError();
@@ -355,64 +370,10 @@ export class Ledger {
       this.accountId(req.from, req.currency),
       this.accountId(req.to, req.currency),
     ]);
-    if (debit.id === credit.id)
-      throw AppError.badRequest('Cannot transfer to the same account.', 'same_account');
-    const amount = req.amount.toString();
-    const metadata = JSON.stringify(req.metadata ?? {});
-    const players = [debit, credit].filter((a) => !a.is_system);
-    let result: TransferResult;
-    let balances: BalanceRow[] = [];
-    try {
-      if (players.length <= 1) {
-        const player = players[0];
-        const delta = player === undefined ? null : player === debit ? `-${amount}` : amount;
-        const row = (
-          await this.database.query<{ id: string } & (BalanceRow | { [K in keyof BalanceRow]: null })>(
-            TRANSFER_ONE_SQL,
-            [
-              req.key,
-              req.kind,
-              req.currency,
-              amount,
-              debit.id,
-              credit.id,
-              metadata,
-              player?.id ?? null,
-              delta,
-            ],
-            'ledger.transfer_one',
-          )
-        )[0];
-        if (!row) result = await this.replay(this.database, req, debit.id, credit.id);
-        else {
-          result = { transferId: row.id, replayed: false };
-          if (row.owner_id !== null) balances = [row];
-        }
-      } else
-        result = await this.database.transaction(async (tx) => {
-          const inserted = await tx.query<{ id: string }>(
-            TRANSFER_SQL,
-            [req.key, req.kind, req.currency, amount, debit.id, credit.id, metadata],
-            'ledger.transfer',
-          );
-          const id = inserted[0]?.id;
-          if (!id) return this.replay(tx, req, debit.id, credit.id);
-          // Lock player rows in ascending id order, then apply: the CHECK refuses a negative balance.
-          players.sort((a, b) => (BigInt(a.id) < BigInt(b.id) ? -1 : 1));
-          const rows: BalanceRow[] = [];
-          for (const acc of players) {
-            const delta = acc.id === debit.id ? `-${amount}` : amount;
-            const row = (await tx.query<BalanceRow>(BALANCE_SQL, [acc.id, delta], 'ledger.balance'))[0];
-            if (row) rows.push(row);
-          }
-          await tx.query(POSTINGS_SQL, [id, debit.id, credit.id, req.currency, amount], 'ledger.postings');
-          balances = rows;
-          return { transferId: id, replayed: false };
-        });
-    } catch (err) {
-      if (sqlState(err) === '23514') throw new InsufficientFundsError();
-      throw err;
-    }
+    const twoPlayers = !debit.is_system && !credit.is_system;
+    const { result, balances } = twoPlayers
+      ? await this.database.transaction((tx) => this.apply(tx, req, debit, credit))
+      : await this.apply(this.database, req, debit, credit);
     // After the commit: each player's balances as its own update left them (no re-read).
     if (!result.replayed) for (const row of balances) await this.publishRow(row, req.currency);
     return result;
