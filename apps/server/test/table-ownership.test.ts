@@ -66,9 +66,6 @@ const ALLOWED_CROSSINGS = new Set([
   'games:seed_pairs',
   'profile:game_stats',
   'tips:deposits',
-  'withdrawals:ledger_accounts',
-  'withdrawals:ledger_postings',
-  'withdrawals:ledger_transfers',
 ]);
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -151,6 +148,6 @@ describe('table ownership', () => {
     const named = namedTables(tables);
     expect(named.get('ledger')?.has('ledger_transfers')).toBe(true);
     expect(named.get('wagers')?.has('bets')).toBe(true);
-    expect(named.get('withdrawals')?.has('ledger_accounts')).toBe(true);
+    expect(named.get('withdrawals')?.has('withdrawals')).toBe(true);
   });
 });

@@ -13,4 +13,5 @@ export {
   type TransferResult,
   type LedgerCheck,
 } from './ledger.service.js';
+export { playerBalance, playerFlows, transferAmount, type Flow, type PlayerAccount } from './ledger.reads.js';
 export { registerLedgerRoutes as registerLedgerModule } from './ledger.routes.js';

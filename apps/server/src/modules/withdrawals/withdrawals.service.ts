@@ -33,7 +33,7 @@ import type { AppContext, AuthUser } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { recordStaffAction } from '../audit/index.js';
 import { assertFreshTwoFactor } from '../auth/index.js';
-import { InsufficientFundsError } from '../ledger/index.js';
+import { InsufficientFundsError, playerBalance, playerFlows, transferAmount } from '../ledger/index.js';
 import { priceFeedFor } from '../prices/index.js';
 import { isValidAddress } from './address.js';
 import { feeFor, levelRow, resolveLimits, vipWithdrawTable, wagerMultiplier } from './limits.js';
@@ -212,12 +212,8 @@ export class WithdrawalService {
           throw AppError.domain(WithdrawCodes.dailyLimit, WithdrawMessages.dailyLimit);
         if (multiplier > 0n && !(await this.wageredEnough(tx, user.id, input.currency, multiplier)))
           throw AppError.domain(WithdrawCodes.wager, WithdrawMessages.wager);
-        const bal = await tx.query<{ balance: string }>(
-          `select balance::text as balance from ledger_accounts
-            where owner_id = $1 and kind = 'real' and currency = $2`,
-          [user.id, input.currency],
-        );
-        if (BigInt(bal[0]?.balance ?? '0') < total) throw this.insufficient(total, cur.decimals, unit);
+        const balance = await playerBalance(tx, { user: user.id, kind: 'real', currency: input.currency });
+        if (balance < total) throw this.insufficient(total, cur.decimals, unit);
         await tx.query(
           `insert into withdrawals (id, user_id, currency, chain, address, amount, fee, status, auto, held)
            values ($1, $2, $3, $4, $5, $6::numeric, $7::numeric, 0, false, false)`,
@@ -310,22 +306,19 @@ export class WithdrawalService {
     currency: string,
     multiplier: bigint,
   ): Promise<boolean> {
-    const rows = await tx.query<{ deposits: string; wagered: string }>(
-      `with since as (
-         select coalesce(max(created_at), '-infinity'::timestamptz) as at from withdrawals
-          where user_id = $1 and status in (0, 1, 3) and held
-       )
-       select coalesce(sum(p.amount) filter (where t.kind = 'deposit' and p.amount > 0), 0)::text as deposits,
-              coalesce(-sum(p.amount) filter (where t.kind = 'bet' and p.amount < 0), 0)::text as wagered
-         from ledger_accounts a
-         join ledger_postings p on p.account_id = a.id
-         join ledger_transfers t on t.id = p.transfer_id
-        where a.owner_id = $1 and a.kind = 'real' and a.currency = $2
-          and t.created_at > (select at from since)`,
-      [userId, currency],
+    const since = await tx.query<{ at: string | null }>(
+      `select max(created_at)::text as at from withdrawals
+        where user_id = $1 and status in (0, 1, 3) and held`,
+      [userId],
     );
-    const deposits = BigInt(rows[0]?.deposits ?? '0');
-    const wagered = BigInt(rows[0]?.wagered ?? '0');
+    const flows = await playerFlows(
+      tx,
+      { user: userId, kind: 'real', currency },
+      ['deposit', 'bet'],
+      since[0]?.at ?? null,
+    );
+    const deposits = flows.deposit?.in ?? 0n;
+    const wagered = flows.bet?.out ?? 0n;
     return wagered * 100n >= deposits * multiplier;
   }
 
@@ -457,16 +450,13 @@ export class WithdrawalService {
       { part: 'fee', from: { system: 'fees' as const }, kind: 'withdrawal_fee_refund' },
     ];
     for (const p of parts) {
-      const debit = await this.db.query<{ amount: string }>(
-        'select amount::text as amount from ledger_transfers where idempotency_key = $1',
-        [`withdraw:${id}:${p.part}`],
-      );
-      if (!debit[0]) continue;
+      const debit = await transferAmount(this.db, `withdraw:${id}:${p.part}`);
+      if (debit === null) continue;
       await this.ctx.ledger.transfer({
         key: `withdraw:${id}:refund-${p.part}`,
         kind: p.kind,
         currency: w.currency,
-        amount: BigInt(debit[0].amount),
+        amount: debit,
         from: p.from,
         to: { user: w.user_id, kind: 'real' },
         metadata: { withdrawalId: id },
