@@ -7,7 +7,7 @@
 import { useEffect } from 'react';
 import { events } from '../lib/events';
 import { isSignedIn, useAppStore, type StoredUser } from '../lib/store';
-import { attachAuthHost, type AuthMode } from './auth-gate';
+import { attachAuthHost, type AuthMode } from '../lib/request-login';
 import { bootSession } from './boot';
 
 type Dialogs = typeof import('../features/auth/modals');

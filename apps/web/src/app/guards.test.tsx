@@ -7,7 +7,7 @@ import '../lib/i18n';
 import './i18n-app';
 import { events } from '../lib/events';
 import { useAppStore, type StoredUser } from '../lib/store';
-import { resetAuthGate } from './auth-gate';
+import { resetAuthGate } from '../lib/request-login';
 import { resetBoot } from './boot';
 import { createAppMemoryRouter, type AppRouter } from './router';
 import { useSportType } from './sport-type';

@@ -22,7 +22,7 @@ import {
 } from 'react-router';
 import { events } from '../lib/events';
 import { hasPermission, hasPlugin, isSignedIn, useAppStore } from '../lib/store';
-import { requestLogin } from './auth-gate';
+import { requestLogin } from '../lib/request-login';
 import { ensureLicense } from './boot';
 import { readHandle, type RouteHandle } from './route-handle';
 import { sportTypeOf, useSportType } from './sport-type';

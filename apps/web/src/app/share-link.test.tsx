@@ -3,7 +3,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { betVerifyHref } from '../features/bets/bet-links';
 import { SAMPLE_OVERVIEW } from '../features/bets/sample-overview';
-import { parseVerifyQuery } from '../features/fairness/parse-verify';
+import { parseVerifyQuery } from '../features/fairness';
 import { parseShareLink, useShareLink, withoutShareQuery } from './share-link';
 
 const opened = vi.hoisted(() => [] as { betId: string; onClose?: (info: { navigated: boolean }) => void }[]);

@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { Gamepad2, SearchX } from 'lucide-react';
 import { crash, getExtendedGame, getGame, isGameId } from '@nebula/games';
-import { GameFavouriteButton } from '../features/lobby/favourite-button';
+import { GameFavouriteButton } from '../features/lobby';
 import { useAppStore } from '../lib/store';
 import { Button, EmptyState, PageFrame } from '../ui';
 import { FrameSkeleton, GameFrame } from './frame/game-frame';

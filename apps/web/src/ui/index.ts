@@ -7,6 +7,7 @@ export {
   type ButtonSize,
 } from './button';
 export { Spinner, type SpinnerProps } from './spinner';
+export { CurrencyIcon, type CurrencyIconProps } from './currency-icon';
 export { Skeleton, SkeletonText, SkeletonGrid, type SkeletonProps } from './skeleton';
 export {
   ModalHost,

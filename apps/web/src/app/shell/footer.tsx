@@ -2,8 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AlertTriangle } from 'lucide-react';
 import { hasPlugin, useAppStore } from '../../lib/store';
-import { CurrencyIcon } from './currency-icon';
 import { LanguagePicker, ThemePicker } from './preferences';
+import { CurrencyIcon } from '../../ui';
 
 interface FooterLink {
   to: string;

@@ -5,8 +5,7 @@ import { Button, Dropdown, IconButton } from '../../ui';
 import { hasPermission, isSignedIn, useAppStore } from '../../lib/store';
 import { logout as signOut } from '../../features/auth/session';
 import { HeaderWallet } from '../../features/wallet/header-wallet';
-import { requestLogin } from '../auth-gate';
-import { CurrencyIcon } from './currency-icon';
+import { requestLogin } from '../../lib/request-login';
 import { Logo } from './logo';
 
 /** Width at or below which the header shows the mini logo (spec 2 section 2). */
@@ -98,7 +97,7 @@ export function Header({ onToggleSidebar, onOpenSearch, isPhoneLayout }: HeaderP
       <div className="header__right">
         {signedIn ? (
           <>
-            <HeaderWallet renderIcon={(currency) => <CurrencyIcon currency={currency} />} />
+            <HeaderWallet />
             <UserMenu />
           </>
         ) : (

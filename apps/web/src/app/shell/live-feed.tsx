@@ -5,10 +5,9 @@ import type { LiveGame } from '@nebula/contracts';
 import { decimalsFor } from '@nebula/money';
 import { openBetOverview } from '../../features/bets';
 import { LazyRacePanel } from '../../features/race';
-import { EmptyState, Skeleton, Tabs } from '../../ui';
+import { CurrencyIcon, EmptyState, Skeleton, Tabs } from '../../ui';
 import { formatMoneyText } from '../../lib/money-format';
 import { isSignedIn, useAppStore, type LiveChannel } from '../../lib/store';
-import { CurrencyIcon } from './currency-icon';
 import { useLiveFeed } from './live-feed-data';
 import {
   LIVE_FEED_COUNTS,

@@ -23,7 +23,7 @@ import { BookOpen, Check, Lock, Send, Slash, Smile, X } from 'lucide-react';
 import type { ChatChannel, ChatMessage, EmojiPack } from '@nebula/contracts';
 import { Button, IconButton, toast } from '../../ui';
 import { useAppStore } from '../../lib/store';
-import { requestLogin } from '../../app/auth-gate';
+import { requestLogin } from '../../lib/request-login';
 import { CHAT_MESSAGE_MAX, charCount, describeChatError, sendMessage, sendSticker } from './chat-api';
 import { formatMuteTime, SLOW_MODE_MS } from './chat-rules';
 import { matchingCommands, parseCommand, usageOf, commandsFor, type ChatCommandName } from './commands';

@@ -17,7 +17,7 @@ import { Button, Dropdown, IconButton, Spinner, toast } from '../../ui';
 import { api, isApiError } from '../../lib/api';
 import { events } from '../../lib/events';
 import { isSignedIn, usePermission, useAppStore } from '../../lib/store';
-import { requestLogin } from '../../app/auth-gate';
+import { requestLogin } from '../../lib/request-login';
 import { useOnlineCount, useRealtime } from '../../app/realtime-provider';
 import { chatApi } from './chat-api';
 import { ChatComposer } from './chat-composer';

@@ -4,7 +4,7 @@ import { NavLink, useParams } from 'react-router';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Gamepad2, Heart, Search } from 'lucide-react';
 import type { GameFilter } from '@nebula/contracts';
-import { requestLogin } from '../../app/auth-gate';
+import { requestLogin } from '../../lib/request-login';
 import { api } from '../../lib/api';
 import { isSignedIn, useAppStore } from '../../lib/store';
 import { Button, EmptyState, PageFrame, SkeletonGrid } from '../../ui';

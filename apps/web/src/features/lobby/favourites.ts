@@ -15,7 +15,7 @@ import type { CatalogueGame, favouriteEndpoint, favouritesEndpoint } from '@nebu
 import { api, endpointRef } from '../../lib/api';
 import { queryClient } from '../../lib/query-client';
 import { isSignedIn, useAppStore } from '../../lib/store';
-import { requestLogin } from '../../app/auth-gate';
+import { requestLogin } from '../../lib/request-login';
 
 const favouriteRef = endpointRef<typeof favouriteEndpoint>('POST', '/api/games/favourite');
 const favouritesRef = endpointRef<typeof favouritesEndpoint>('POST', '/api/games/favourites');

@@ -9,13 +9,12 @@ import type { Currency, rainEndpoint, ResponseOf } from '@nebula/contracts';
 import { useTranslation } from 'react-i18next';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2, CloudRain, Info, Minus, Plus, Users } from 'lucide-react';
-import { Button, EmptyState, Skeleton, useModal } from '../../ui';
+import { Button, CurrencyIcon, EmptyState, Skeleton, useModal } from '../../ui';
 import { api, isApiError } from '../../lib/api';
 import { isSignedIn, useAppStore } from '../../lib/store';
 import { tipsApi, tipsKeys, validateTwoFactor } from './tips-api';
 import {
   AmountField,
-  CoinIcon,
   CurrencySelect,
   TwoFactorField,
   errorField,
@@ -256,7 +255,7 @@ export function RainModal({ args = [], channel }: RainModalProps) {
         <div>
           <dt>{t('tipsUi.rain.each')}</dt>
           <dd className="tabular" data-testid="rain-share">
-            <CoinIcon currency={currency} size={16} />
+            <CurrencyIcon currency={currency} size={16} />
             {showAmount(split?.share ?? 0n, currency.decimals)} {unit}
           </dd>
         </div>

@@ -9,13 +9,12 @@ import type { Currency, ResponseOf, tipEndpoint } from '@nebula/contracts';
 import { useTranslation } from 'react-i18next';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, AtSign, CheckCircle2, Gift, ShieldCheck } from 'lucide-react';
-import { Button, EmptyState, useModal } from '../../ui';
+import { Button, CurrencyIcon, EmptyState, useModal } from '../../ui';
 import { api, isApiError } from '../../lib/api';
 import { isSignedIn, useAppStore } from '../../lib/store';
 import { tipsApi, validateTwoFactor } from './tips-api';
 import {
   AmountField,
-  CoinIcon,
   CurrencySelect,
   TwoFactorField,
   errorField,
@@ -189,7 +188,7 @@ export function TipModal({ args = [], channel }: TipModalProps) {
           <div className="tips-review__amount">
             <span className="tips-review__label">{t('tipsUi.tip.youSend')}</span>
             <strong className="tabular">
-              <CoinIcon currency={currency} size={18} />
+              <CurrencyIcon currency={currency} size={18} />
               {showAmount(atomic ?? 0n, currency.decimals)} {unit}
             </strong>
           </div>

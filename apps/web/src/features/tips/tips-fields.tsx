@@ -1,9 +1,9 @@
-/** Pieces the tip and rain modals share: coin icon, currency picker, amount field, 2FA field, errors. */
+/** Pieces the tip and rain modals share: currency picker, amount field, 2FA field, errors. */
 import type { ChatChannel, Currency } from '@nebula/contracts';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
-import { Selector } from '../../ui';
+import { CurrencyIcon, Selector } from '../../ui';
 import { api, isApiError } from '../../lib/api';
 import { formatMoney } from '../../lib/money-format';
 import { useAppStore } from '../../lib/store';
@@ -17,25 +17,6 @@ export function showAmount(value: bigint, decimals: number): string {
 
 export function showBalance(value: string, decimals: number): string {
   return showAmount(toAtomic(value, decimals) ?? 0n, decimals);
-}
-
-/** A currency's icon: its image when the icon is a URL, else a coloured monogram. */
-export function CoinIcon({ currency, size = 20 }: { currency: Currency; size?: number }) {
-  if (/^(https?:|\/|data:)/.test(currency.icon)) {
-    return <img className="tips-coin" src={currency.icon} alt="" width={size} height={size} />;
-  }
-  return (
-    <span
-      className="tips-coin tips-coin--mono"
-      style={{ width: size, height: size, background: currency.style || undefined }}
-      aria-hidden="true"
-    >
-      {currency.id
-        .replace(/^local_/, '')
-        .charAt(0)
-        .toUpperCase()}
-    </span>
-  );
 }
 
 export function CurrencySelect({
@@ -60,7 +41,7 @@ export function CurrencySelect({
         entries={currencies.map((currency) => ({
           id: currency.id,
           name: currency.name,
-          icon: <CoinIcon currency={currency} />,
+          icon: <CurrencyIcon currency={currency} size={20} />,
           meta: <span className="tabular">{showBalance(currency.balance.real, currency.decimals)}</span>,
         }))}
       />
@@ -96,7 +77,7 @@ export function AmountField({
         {label}
       </label>
       <div className="tips-amount">
-        <CoinIcon currency={currency} size={18} />
+        <CurrencyIcon currency={currency} size={18} />
         <input
           id={id}
           type="text"

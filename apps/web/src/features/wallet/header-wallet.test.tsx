@@ -30,7 +30,7 @@ const user: StoredUser = {
 };
 
 function renderWallet() {
-  return render(<HeaderWallet renderIcon={(currency) => <span data-testid={`icon-${currency.id}`} />} />);
+  return render(<HeaderWallet />);
 }
 
 describe('HeaderWallet', () => {

@@ -6,11 +6,10 @@
  * Deposit; disabled with a tooltip while the email is unverified), 'Fun Play' in demo mode, and a 1 s
  * green/red flash after a balance event. Eager (first visit): keep it small.
  */
-import type { Currency } from '@nebula/contracts';
 import { useTranslation } from 'react-i18next';
 import { ChevronDown, Wallet } from 'lucide-react';
 import clsx from 'clsx';
-import { Button, Selector } from '../../ui';
+import { Button, CurrencyIcon, Selector } from '../../ui';
 import { events } from '../../lib/events';
 import { realtime } from '../../lib/realtime';
 import { useAppStore } from '../../lib/store';
@@ -61,12 +60,7 @@ function FiatViewSwitch() {
   );
 }
 
-export interface HeaderWalletProps {
-  /** Renders the currency's icon (the shell's CurrencyIcon). */
-  renderIcon: (currency: Currency) => React.ReactNode;
-}
-
-export function HeaderWallet({ renderIcon }: HeaderWalletProps) {
+export function HeaderWallet() {
   const { t } = useTranslation();
   const currencies = useAppStore((state) => state.currencies);
   const currency = useAppStore((state) => state.currency);
@@ -110,7 +104,7 @@ export function HeaderWallet({ renderIcon }: HeaderWalletProps) {
           entries={list.map((entry) => ({
             id: entry.id,
             name: entry.name,
-            icon: renderIcon(entry),
+            icon: <CurrencyIcon currency={entry} />,
             meta: (
               <span className="hw-meta">
                 <span className="tabular">{displayBalance(entry.balance.real, entry.decimals)}</span>
@@ -132,7 +126,7 @@ export function HeaderWallet({ renderIcon }: HeaderWalletProps) {
                 current?.style ? ({ '--currency-color': current.style } as React.CSSProperties) : undefined
               }
             >
-              {current && renderIcon(current)}
+              {current && <CurrencyIcon currency={current} />}
               <span
                 className="balance-pill__amount"
                 data-testid="balance-amount"

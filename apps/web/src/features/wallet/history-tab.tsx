@@ -10,11 +10,11 @@ import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { ArrowDownToLine, ArrowUpFromLine } from 'lucide-react';
 import clsx from 'clsx';
-import { Button, EmptyState, Skeleton, Tabs } from '../../ui';
+import { Button, CurrencyIcon, EmptyState, Skeleton, Tabs } from '../../ui';
 import { api } from '../../lib/api';
 import { walletApi, walletKeys } from './wallet-api';
 import { depositStatus, displayBalance, withdrawStatus } from './wallet-math';
-import { CoinIcon, formatDateTime, shorten } from './wallet-shared';
+import { formatDateTime, shorten } from './wallet-shared';
 import { loadWithdraws, useCancelWithdraw } from './withdraw-tab';
 
 type HistoryTab = 'deposits' | 'withdraws';
@@ -49,7 +49,7 @@ function Amount({
   const info = currencies[currency];
   return (
     <span className="wallet-history__amount tabular">
-      {info && <CoinIcon currency={info} size={16} />}
+      {info && <CurrencyIcon currency={info} size={16} />}
       {info ? displayBalance(sum, info.decimals) : sum} {currency.toUpperCase()}
     </span>
   );

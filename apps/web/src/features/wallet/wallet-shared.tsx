@@ -1,32 +1,13 @@
-/** Pieces the wallet tabs share: coin icon, currency and network pickers, error text mapping. */
+/** Pieces the wallet tabs share: currency and network pickers, error text mapping. */
 import type { Currency } from '@nebula/contracts';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { Selector } from '../../ui';
+import { CurrencyIcon, Selector } from '../../ui';
 import { isApiError } from '../../lib/api';
 import { formatFiatBalance } from '../../lib/money-format';
 import { useAppStore } from '../../lib/store';
 import { DEPOSIT_ERROR_KEYS } from './wallet-texts';
 import { WITHDRAW_CODE_KEYS, displayBalance, toAtomic } from './wallet-math';
-
-/** A currency's icon: its image when the icon is a URL, else a coloured monogram. */
-export function CoinIcon({ currency, size = 20 }: { currency: Currency; size?: number }) {
-  if (/^(https?:|\/|data:)/.test(currency.icon)) {
-    return <img className="wallet-coin" src={currency.icon} alt="" width={size} height={size} />;
-  }
-  return (
-    <span
-      className="wallet-coin wallet-coin--mono"
-      style={{ width: size, height: size, background: currency.style || undefined }}
-      aria-hidden="true"
-    >
-      {currency.id
-        .replace(/^local_/, '')
-        .charAt(0)
-        .toUpperCase()}
-    </span>
-  );
-}
 
 export function CurrencyPicker({
   currencies,
@@ -54,7 +35,7 @@ export function CurrencyPicker({
         entries={currencies.map((currency) => ({
           id: currency.id,
           name: currency.name,
-          icon: <CoinIcon currency={currency} />,
+          icon: <CurrencyIcon currency={currency} size={20} />,
           meta: (
             <span className="hw-meta">
               <span className="tabular">{displayBalance(currency.balance[balance], currency.decimals)}</span>

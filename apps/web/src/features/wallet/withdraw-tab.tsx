@@ -10,7 +10,7 @@ import type { Currency } from '@nebula/contracts';
 import { useTranslation } from 'react-i18next';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Clock, Info } from 'lucide-react';
-import { Button, Skeleton, toast } from '../../ui';
+import { Button, CurrencyIcon, Skeleton, toast } from '../../ui';
 import { api, isApiError, TWO_FACTOR_REQUIRED } from '../../lib/api';
 import { walletApi, walletKeys } from './wallet-api';
 import {
@@ -24,7 +24,7 @@ import {
   withdrawFee,
   withdrawStatus,
 } from './wallet-math';
-import { CoinIcon, formatDateTime, shorten, withdrawErrorText } from './wallet-shared';
+import { formatDateTime, shorten, withdrawErrorText } from './wallet-shared';
 import { toDecimalString, tryParseAmount } from '@nebula/money';
 import { formatMoney } from '../../lib/money-format';
 
@@ -71,7 +71,7 @@ export function PendingWithdraw({ item, currency }: { item: WithdrawItem; curren
           {t(`walletUi.status.${status.kind}`)} · {formatDateTime(item.created_at, i18n.language)}
         </small>
       </div>
-      {currency && <CoinIcon currency={currency} size={22} />}
+      {currency && <CurrencyIcon currency={currency} size={22} />}
       {status.cancellable && (
         <Button
           size="sm"

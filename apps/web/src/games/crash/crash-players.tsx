@@ -7,12 +7,12 @@ import { useTranslation } from 'react-i18next';
 import { useStore } from 'zustand';
 import clsx from 'clsx';
 import type { CrashBet, Currency } from '@nebula/contracts';
-import { CurrencyIcon } from '../../app/shell/currency-icon';
 import { formatMultiplier } from '../frame/result-popup';
 import { parseSignedDecimal } from '../frame/wager';
 import { sortPlayers } from './crash-format';
 import type { CrashRoom } from './crash-room';
 import { formatMoney } from '../../lib/money-format';
+import { CurrencyIcon } from '../../ui';
 
 /** Rows rendered at most (a busy round lists its biggest bets). */
 export const PLAYER_ROWS = 60;

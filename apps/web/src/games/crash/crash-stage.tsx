@@ -9,7 +9,6 @@ import { useTranslation } from 'react-i18next';
 import { useStore } from 'zustand';
 import clsx from 'clsx';
 import type { Currency } from '@nebula/contracts';
-import { CurrencyIcon } from '../../app/shell/currency-icon';
 import { formatMultiplier } from '../frame/result-popup';
 import { parseSignedDecimal } from '../frame/wager';
 import type { SoundApi } from '../types';
@@ -21,6 +20,7 @@ import type { CrashPlayer } from './crash-player';
 import type { CrashRoom } from './crash-room';
 import { CrashStrip } from './crash-strip';
 import { formatMoney } from '../../lib/money-format';
+import { CurrencyIcon } from '../../ui';
 
 export interface CrashStageProps {
   room: CrashRoom;

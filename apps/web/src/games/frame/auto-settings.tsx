@@ -8,8 +8,8 @@ import { useTranslation } from 'react-i18next';
 import clsx from 'clsx';
 import { Infinity as InfinityIcon } from 'lucide-react';
 import type { Currency } from '@nebula/contracts';
-import { CurrencyIcon } from '../../app/shell/currency-icon';
 import type { AutoForm, AutoFormError, OutcomeAction } from './auto-bet';
+import { CurrencyIcon } from '../../ui';
 
 export interface AutoSettingsProps {
   form: AutoForm;

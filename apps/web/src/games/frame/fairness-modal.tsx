@@ -13,7 +13,7 @@ import type { BetOverview, SeedPairState } from '@nebula/contracts';
 import { api, isApiError } from '../../lib/api';
 import { useAppStore } from '../../lib/store';
 import { Button, EmptyState, IconButton, SkeletonText, openModal, toast, type ModalApi } from '../../ui';
-import { buildVerifyHref, extendedOutcomeActions } from '../../features/fairness/parse-verify';
+import { buildVerifyHref, extendedOutcomeActions } from '../../features/fairness';
 import { frameApi, frameKeys, whisper } from './play-api';
 
 export const FAIRNESS_MODAL_ID = 'game-fairness';

@@ -2,9 +2,9 @@
 import { useTranslation } from 'react-i18next';
 import clsx from 'clsx';
 import type { Currency } from '@nebula/contracts';
-import { CurrencyIcon } from '../../app/shell/currency-icon';
 import type { ResultPopup } from './game-session';
 import { formatMultiplier } from './result-popup';
+import { CurrencyIcon } from '../../ui';
 
 export function ResultPopupView({
   popup,

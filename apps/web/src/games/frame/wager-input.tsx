@@ -7,7 +7,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import clsx from 'clsx';
 import type { Currency } from '@nebula/contracts';
-import { CurrencyIcon } from '../../app/shell/currency-icon';
+import { CurrencyIcon } from '../../ui';
 
 export interface WagerInputProps {
   value: string;

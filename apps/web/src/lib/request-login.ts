@@ -2,7 +2,7 @@
  * Asking for the login modal. The modal host lives in the shell; on a direct page load a route
  * loader may ask before the shell has mounted, so the request is kept until the host takes it.
  */
-import { events } from '../lib/events';
+import { events } from './events';
 
 export type AuthMode = 'auth' | 'register';
 
