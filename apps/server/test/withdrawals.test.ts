@@ -1,9 +1,12 @@
 import { TWO_FACTOR_REQUIRED, WithdrawCodes, WithdrawMessages } from '@nebula/contracts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { crashKey, crashWagerRecord } from '../src/modules/crash/index.js';
+import { ExtendedEngine, GameEngine } from '../src/modules/games/index.js';
 import { checkLedger } from '../src/modules/ledger/index.js';
+import { recordWagers } from '../src/modules/wagers/index.js';
 import { WithdrawalService } from '../src/modules/withdrawals/index.js';
 import { createUser, type TestUser } from './helpers/factories.js';
-import { startTestServer, type TestServer } from './helpers/test-server.js';
+import { contextOf, startTestServer, type TestServer } from './helpers/test-server.js';
 
 /**
  * Withdrawals (spec 3 sections 4, 5, 8, 9): codes 1/2/3/5 with their texts, 2FA, debit at request
@@ -237,30 +240,99 @@ describe('withdraw request', () => {
     expect(limits.json()).toMatchObject({ perDay: 3, usedToday: 3 });
   });
 
-  it('code 2: the wagering rule when switched on (withdraw_wager_multiplier)', async () => {
-    const u = await player(500n * USDT);
+  it('code 2: the wagering rule when switched on counts the wager records of every product', async () => {
+    const u = await player(60n * USDT);
+    const me = { id: u.id, name: u.name, roles: ['player'], permissions: {} };
+    const ctx = contextOf(t);
+    const single = new GameEngine(ctx);
+    const extended = new ExtendedEngine(ctx);
+    single.useExtended(extended);
+    // Half the deposits (60 USDT) must be staked: 30 USDT.
     await t.server.database.query(
-      `update settings set value = '"1"'::jsonb where key = 'withdraw_wager_multiplier'`,
+      `update settings set value = '"0.5"'::jsonb where key = 'withdraw_wager_multiplier'`,
     );
     try {
-      const res = await withdraw(u, '100');
+      const res = await withdraw(u, '10');
       expect(res.statusCode).toBe(422);
       expect(res.json()).toEqual({ code: WithdrawCodes.wager, message: WithdrawMessages.wager });
-      // Bets (ledger kind 'bet') of at least the deposits since the last withdrawal clear it.
-      const move = (key: string, kind: string, amount: bigint, toPlayer: boolean) =>
+      // A single-round bet: 10.
+      const dice = await single.play(me, {
+        api_id: 'dice',
+        bet: '10',
+        demo: false,
+        currency: 'usdt',
+        quick: true,
+        data: { target: 5000, condition: 'over' },
+      });
+      expect(dice.type).toBe('single');
+      // A crash bet taken and cancelled (refunded): no stake, although 20 was debited for a while.
+      const round = String(++seq);
+      const crashStake = (step: 'wager' | 'refund', amount: bigint) =>
         t.server.ledger.transfer({
-          key: `${key}:${u.id}`,
-          kind,
+          key: crashKey(round, u.id, step),
+          kind: step === 'wager' ? 'bet' : 'bet_refund',
           currency: 'usdt',
           amount,
-          from: toPlayer ? { system: 'house' } : { user: u.id, kind: 'real' },
-          to: toPlayer ? { user: u.id, kind: 'real' } : { system: 'house' },
+          from: step === 'wager' ? { user: u.id, kind: 'real' } : { system: 'house' },
+          to: step === 'wager' ? { system: 'house' } : { user: u.id, kind: 'real' },
+          metadata: { game: 'crash', round },
         });
-      await move('test-bet1', 'bet', 300n * USDT, false);
-      expect((await withdraw(u, '100')).json()).toMatchObject({ code: WithdrawCodes.wager });
-      await move('test-bet2', 'bet', 200n * USDT, false);
-      await move('test-win', 'win', 300n * USDT, true);
-      expect((await withdraw(u, '100')).statusCode).toBe(200);
+      await crashStake('wager', 20n * USDT);
+      await crashStake('refund', 20n * USDT);
+      expect((await withdraw(u, '10')).json()).toMatchObject({ code: WithdrawCodes.wager });
+      // An extended round counts once it is settled: 10 staked in an open mines round is not yet wagered.
+      const opened = await single.play(me, {
+        api_id: 'mines',
+        bet: '10',
+        demo: false,
+        currency: 'usdt',
+        quick: true,
+        data: { mines: 3 },
+      });
+      expect(opened.type).toBe('extended');
+      expect((await withdraw(u, '10')).json()).toMatchObject({ code: WithdrawCodes.wager });
+      const step = await extended.turn(me, { api_id: 'mines', id: opened.id, data: { random: true } });
+      if (step.game.extendedState !== 'finished')
+        await extended.finish(me, { api_id: 'mines', id: opened.id });
+      expect((await withdraw(u, '10')).json()).toMatchObject({ code: WithdrawCodes.wager });
+      // A settled crash bet of 10 (its wager debited, its record written as crash settles it): 30.
+      const settled = String(++seq);
+      await t.server.ledger.transfer({
+        key: crashKey(settled, u.id, 'wager'),
+        kind: 'bet',
+        currency: 'usdt',
+        amount: 10n * USDT,
+        from: { user: u.id, kind: 'real' },
+        to: { system: 'house' },
+        metadata: { game: 'crash', round: settled },
+      });
+      await t.server.database.transaction((tx) =>
+        recordWagers(tx, [
+          crashWagerRecord(
+            {
+              round_id: settled,
+              user_id: u.id,
+              currency: 'usdt',
+              wager: (10n * USDT).toString(),
+              wager_usd: '10',
+              auto_cash_out: null,
+              cashout_ms: null,
+              cashout_kind: null,
+              placed_at: new Date().toISOString(),
+            },
+            { crash_point: '150', house_edge_bps: 100 },
+            { status: 'lost', multiplier: 0n, payout: 0n },
+          ),
+        ]),
+      );
+      const paid = await created(u, '10');
+      expect(
+        (await post(staff, '/api/admin/withdraws/accept', { id: paid.withdraw._id, txid: '0xwager' }))
+          .statusCode,
+      ).toBe(200);
+      // The paid withdrawal is the new starting point: the stakes before it count no more.
+      await fund(u, 20n * USDT);
+      expect((await withdraw(u, '10')).json()).toMatchObject({ code: WithdrawCodes.wager });
     } finally {
       await t.server.database.query(
         `update settings set value = '"0"'::jsonb where key = 'withdraw_wager_multiplier'`,

@@ -3,8 +3,9 @@
  * (policy.ts: every check before money moves, in one order), the money of a stake (money.ts: place,
  * pay or refund, inside the product's transaction), the ledger keys of stakes (keys.ts: built
  * in one place, never parsed back), the USD value (usd.ts), the wager record (record.ts: one `bets`
- * row per stake of every product, written in the transaction that settles it, with its payout) and the
- * `wager settled` stream its consumers read (stream.ts).
+ * row per stake of every product, written in the transaction that settles it, with its payout; what a
+ * player staked since a point, `wageredSince`) and the `wager settled` stream its consumers read
+ * (stream.ts).
  */
 export {
   type CheckedStake,
@@ -17,7 +18,14 @@ export {
 } from './policy.js';
 export { type StakeRef, type StakeStep, stakeKey } from './keys.js';
 export { type StakeAccount, payStake, placeStake } from './money.js';
-export { type Product, RECORD_SQL, type WagerRecord, recordWager, recordWagers } from './record.js';
+export {
+  type Product,
+  RECORD_SQL,
+  type WagerRecord,
+  recordWager,
+  recordWagers,
+  wageredSince,
+} from './record.js';
 export { profitUsd, usdValue } from './usd.js';
 export { type LiveBet, type LivePlayer, publishLiveBet } from './live-feed.js';
 export {

@@ -101,3 +101,25 @@ export async function recordWagers(
 export async function recordWager(tx: Pick<Session, 'query'>, record: WagerRecord): Promise<string | null> {
   return (await recordWagers(tx, [record]))[0]?.id ?? null;
 }
+
+/**
+ * What a player staked from their real balance in `currency` since `since` (exclusive; null: ever; a
+ * string is a timestamptz as the database prints it, exact to the microsecond), in atomic units: the
+ * sum over their real (not demo) wager records placed after it of the stake less its bonus-funded part.
+ * Every product counts (single-round, extended rounds with their extra stakes, crash). Only settled
+ * stakes have a record, so a stake still in play counts once it is settled, and a stake refunded
+ * instead (a cancelled crash bet) never counts: it was not wagered.
+ */
+export async function wageredSince(
+  session: Pick<Session, 'query'>,
+  input: { userId: string; currency: string; since: Date | string | null },
+): Promise<bigint> {
+  const rows = await session.query<{ wagered: string }>(
+    `select coalesce(sum(wager - bonus_wager), 0)::text as wagered from bets
+      where user_id = $1::uuid and currency = $2 and not demo
+        and coalesce(placed_at, created_at) > coalesce($3::timestamptz, '-infinity'::timestamptz)`,
+    [input.userId, input.currency, input.since],
+    'wagers.wagered_since',
+  );
+  return BigInt(rows[0]?.wagered ?? '0');
+}

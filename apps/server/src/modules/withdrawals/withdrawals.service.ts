@@ -35,6 +35,7 @@ import { recordStaffAction } from '../audit/index.js';
 import { assertFreshTwoFactor } from '../auth/index.js';
 import { InsufficientFundsError, playerBalance, playerFlows, transferAmount } from '../ledger/index.js';
 import { priceFeedFor } from '../prices/index.js';
+import { wageredSince } from '../wagers/index.js';
 import { isValidAddress } from './address.js';
 import { feeFor, levelRow, resolveLimits, vipWithdrawTable, wagerMultiplier } from './limits.js';
 
@@ -296,12 +297,14 @@ export class WithdrawalService {
   }
 
   /**
-   * The wagering rule: since the last withdrawal (in moderation or paid), bets debited from the real
-   * balance of this currency must reach `multiplier` (scaled by 100) times the deposits credited to it.
-   * Bets are ledger transfers of kind 'bet' (the game engine's), deposits of kind 'deposit'.
+   * The wagering rule: since the last withdrawal (in moderation or paid), the stakes the player placed
+   * from the real balance of this currency must reach `multiplier` (scaled by 100) times the deposits
+   * credited to it. Stakes are the wager records of every product (modules/wagers `wageredSince`:
+   * single-round bets, extended rounds, crash; settled ones, a refunded stake is none); deposits are
+   * ledger transfers of kind 'deposit'.
    */
   private async wageredEnough(
-    tx: { query: AppContext['database']['query'] },
+    tx: Pick<Session, 'query'>,
     userId: string,
     currency: string,
     multiplier: bigint,
@@ -311,14 +314,11 @@ export class WithdrawalService {
         where user_id = $1 and status in (0, 1, 3) and held`,
       [userId],
     );
-    const flows = await playerFlows(
-      tx,
-      { user: userId, kind: 'real', currency },
-      ['deposit', 'bet'],
-      since[0]?.at ?? null,
-    );
+    const at = since[0]?.at ?? null;
+    const flows = await playerFlows(tx, { user: userId, kind: 'real', currency }, ['deposit'], at);
     const deposits = flows.deposit?.in ?? 0n;
-    const wagered = flows.bet?.out ?? 0n;
+    if (deposits === 0n) return true;
+    const wagered = await wageredSince(tx, { userId, currency, since: at });
     return wagered * 100n >= deposits * multiplier;
   }
 
