@@ -11,12 +11,12 @@ import { buildApp, type AppState } from './platform/http.js';
 import { openDatabase, type Database } from './db/client.js';
 import { runMigrations } from './db/migrate.js';
 import { seedDatabase, type SeedResult } from './db/seed.js';
-import { modules } from './modules/index.js';
+import { modules as serverModules } from './modules/index.js';
 import { createAuthResolver, resolveToken, verifyWsSecret } from './modules/auth/index.js';
 import { createRealtime, type Realtime } from './realtime/index.js';
 import { JobRunner } from './jobs/index.js';
 import { Ledger } from './modules/ledger/index.js';
-import { registerCoreJobs } from './jobs/core-jobs.js';
+import { checkModules, moduleJobs, type ServerModule } from './platform/module.js';
 
 export const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
@@ -29,6 +29,13 @@ export interface Server {
   log: Logger;
   seed: SeedResult;
   nodeId: string;
+  /** What the modules brought, by owner: job name, setting key and channel rule -> module name. */
+  assembly: {
+    modules: string[];
+    jobs: Map<string, string>;
+    settings: Map<string, string>;
+    channels: Map<string, string>;
+  };
   /** Listens on the HTTP port (API, web app, /ws) and the optional second realtime port. */
   listen(): Promise<{ port: number; wsPort?: number }>;
   /** Stops accepting connections, drains in-flight requests, closes sockets and the database. Idempotent. */
@@ -40,13 +47,17 @@ export function newNodeId(): string {
 }
 
 /**
- * Assembles a server: database (PostgreSQL or embedded PGlite), migrations under an advisory
- * lock, idempotent seed, realtime hub, and the HTTP app with every module. Does not listen.
+ * Assembles a server from its module list (default: modules/index.ts): database (PostgreSQL or
+ * embedded PGlite), migrations under an advisory lock, every module's seed, realtime hub with every
+ * module's channels, the HTTP app with every module's routes and whispers, and every module's jobs.
+ * Does not listen.
  */
 export async function createServer(
   config: Config,
-  opts: { log?: Logger; database?: Database } = {},
+  opts: { log?: Logger; database?: Database; modules?: readonly ServerModule[] } = {},
 ): Promise<Server> {
+  const modules = opts.modules ?? serverModules;
+  const settings = checkModules(modules);
   const log = opts.log ?? pino(loggerOptions(config));
   const nodeId = newNodeId();
   const database =
@@ -62,10 +73,11 @@ export async function createServer(
   try {
     const applied = await runMigrations(database);
     if (applied.length) log.info({ applied }, 'database migrations applied');
-    const seed = await seedDatabase(database, {
-      withDemoAccounts: config.mode === 'development',
-      demoPassword: config.demoPassword,
-    });
+    const seed = await seedDatabase(
+      database,
+      { withDemoAccounts: config.mode === 'development', demoPassword: config.demoPassword },
+      modules,
+    );
     realtime = await createRealtime({
       config,
       log,
@@ -76,12 +88,24 @@ export async function createServer(
       },
     });
     const rt = realtime;
+    const channels = new Map<string, string>();
+    for (const m of modules) {
+      for (const c of m.channels ?? []) {
+        rt.rules.allow(c.matches, c.canHear, c.name);
+        channels.set(c.name, m.name);
+      }
+    }
     const ledger = new Ledger(database, rt.hub);
+    const ctx = { config, database, log, realtime: rt, nodeId, ledger };
     jobs = new JobRunner({ database, connectionString: config.databaseUrl, log, nodeId });
-    registerCoreJobs(jobs, { config, database, log, realtime: rt, nodeId, ledger });
+    const jobOwners = new Map<string, string>();
+    for (const { module, job } of moduleJobs({ ...ctx, modules })) {
+      jobs.register(job);
+      jobOwners.set(job.name, module);
+    }
     const runner = jobs;
     const app = await buildApp({
-      ctx: { config, database, log, realtime: rt, nodeId, ledger },
+      ctx,
       modules,
       authResolver: createAuthResolver(database),
       webDist: config.serveWeb ? (config.webDist ?? DEFAULT_WEB_DIST) : undefined,
@@ -99,6 +123,7 @@ export async function createServer(
       log,
       seed,
       nodeId,
+      assembly: { modules: modules.map((m) => m.name), jobs: jobOwners, settings, channels },
       async listen() {
         await app.listen({ host: config.host, port: config.port });
         const address = app.server.address();

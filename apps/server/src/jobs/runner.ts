@@ -167,6 +167,11 @@ export class JobRunner {
     return this;
   }
 
+  /** The names of the registered jobs, in registration order. */
+  jobNames(): string[] {
+    return [...this.#jobs.keys()];
+  }
+
   /** Joins the election; resolves after the first attempt (on PGlite: leader at once). */
   async start(): Promise<void> {
     if (this.#hasStarted) throw new Error('JobRunner already started');

@@ -1,58 +1,66 @@
-import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../platform/context.js';
-import { registerAuthModule } from './auth/index.js';
-import { registerLedgerModule } from './ledger/index.js';
-import { registerCaptchaModule } from './captcha/index.js';
-import { registerCurrenciesModule } from './currencies/index.js';
-import { registerPlatformModule } from './platform/index.js';
-import { registerProfileModule } from './profile/index.js';
-import { registerRealtimeRoutes } from '../realtime/realtime.routes.js';
-import { registerTwoFactorModule } from './two-factor/index.js';
-import { registerWalletAuthModule } from './wallet-auth/index.js';
-import { registerTelegramAuthModule } from './telegram-auth/index.js';
-import { registerMailModule } from './mail/index.js';
-import { registerAccountEmailModule } from './account-email/index.js';
-import { registerPricesModule } from './prices/index.js';
-import { registerWithdrawalsModule } from './withdrawals/index.js';
-import { registerDemoMoneyModule } from './demo-money/index.js';
-import { registerDepositsModule } from './deposits/index.js';
-import { registerCrashModule } from './crash/index.js';
-import { registerGamesModule } from './games/index.js';
-import { registerCatalogueModule } from './catalogue/index.js';
-import { registerFeedModule } from './feed/index.js';
-import { registerRaceModule } from './race/index.js';
-import { registerChatModule } from './chat/index.js';
-import { registerTipsModule } from './tips/index.js';
-import { registerBonusModule } from './bonus/index.js';
-import { registerAuditModule } from './audit/index.js';
+import type { ServerModule } from '../platform/module.js';
+import { accountEmailModule } from './account-email/index.js';
+import { auditModule } from './audit/index.js';
+import { authModule } from './auth/index.js';
+import { bonusModule } from './bonus/index.js';
+import { captchaModule } from './captcha/index.js';
+import { catalogueModule } from './catalogue/index.js';
+import { chatModule } from './chat/index.js';
+import { crashModule } from './crash/index.js';
+import { currenciesModule } from './currencies/index.js';
+import { demoMoneyModule } from './demo-money/index.js';
+import { depositsModule } from './deposits/index.js';
+import { feedModule } from './feed/index.js';
+import { gamesModule } from './games/index.js';
+import { ledgerModule } from './ledger/index.js';
+import { mailModule } from './mail/index.js';
+import { platformModule } from './platform/index.js';
+import { pricesModule } from './prices/index.js';
+import { profileModule } from './profile/index.js';
+import { raceModule } from './race/index.js';
+import { realtimeModule } from '../realtime/realtime.routes.js';
+import { seedsModule } from './seeds/index.js';
+import { telegramAuthModule } from './telegram-auth/index.js';
+import { tipsModule } from './tips/index.js';
+import { twoFactorModule } from './two-factor/index.js';
+import { usersModule } from './users/index.js';
+import { wagersModule } from './wagers/index.js';
+import { walletAuthModule } from './wallet-auth/index.js';
+import { withdrawalsModule } from './withdrawals/index.js';
 
-export type ModuleRegistration = (app: FastifyInstance, ctx: AppContext) => Promise<void> | void;
-
-/** The modules this server runs. Adding a module is one line here; each module owns its routes. */
-export const modules: ModuleRegistration[] = [
-  registerPlatformModule,
-  registerCurrenciesModule,
-  registerRealtimeRoutes,
-  registerCaptchaModule,
-  registerAuthModule,
-  registerProfileModule,
-  registerTwoFactorModule,
-  registerWalletAuthModule,
-  registerTelegramAuthModule,
-  registerMailModule,
-  registerAccountEmailModule,
-  registerLedgerModule,
-  registerPricesModule,
-  registerWithdrawalsModule,
-  registerDemoMoneyModule,
-  registerDepositsModule,
-  registerGamesModule,
-  registerCrashModule,
-  registerCatalogueModule,
-  registerFeedModule,
-  registerRaceModule,
-  registerChatModule,
-  registerTipsModule,
-  registerBonusModule,
-  registerAuditModule,
+/**
+ * The modules this server runs, and the only list of them (decision 0013): the server seeds, registers
+ * the routes and whispers, the channels and the jobs of each, in this order. Adding a module is one
+ * line here (plus its folder, its migration and its contracts file). Seeds run in this order too:
+ * currencies and the licence before the roles and demo accounts, before the catalogue.
+ */
+export const modules: readonly ServerModule[] = [
+  platformModule,
+  currenciesModule,
+  usersModule,
+  realtimeModule,
+  captchaModule,
+  authModule,
+  profileModule,
+  twoFactorModule,
+  walletAuthModule,
+  telegramAuthModule,
+  mailModule,
+  accountEmailModule,
+  ledgerModule,
+  pricesModule,
+  withdrawalsModule,
+  demoMoneyModule,
+  depositsModule,
+  seedsModule,
+  wagersModule,
+  gamesModule,
+  crashModule,
+  catalogueModule,
+  feedModule,
+  raceModule,
+  chatModule,
+  tipsModule,
+  bonusModule,
+  auditModule,
 ];

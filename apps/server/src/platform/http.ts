@@ -8,6 +8,7 @@ import { ErrorCode } from '@nebula/contracts';
 import type { Logger } from 'pino';
 import { AppError } from './errors.js';
 import type { AppContext, AuthResolver } from './context.js';
+import type { ServerModule } from './module.js';
 import { migrationsApplied } from '../db/migrate.js';
 
 /** Paths that belong to the API; everything else is the web app (SPA fallback to index.html). */
@@ -25,8 +26,8 @@ export const isApiPath = (url: string): boolean => API_PREFIXES.some((p) => url 
 
 export interface BuildAppOptions {
   ctx: AppContext;
-  /** Module registrations, in order. Each owns its routes. */
-  modules: ((app: FastifyInstance, ctx: AppContext) => Promise<void> | void)[];
+  /** The server's modules, in order; each registers its own routes and whispers. */
+  modules: readonly ServerModule[];
   authResolver?: AuthResolver;
   /** Folder of the built web app; served with an SPA fallback when it exists. */
   webDist?: string | undefined;
@@ -152,7 +153,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance &
     return { status: 'ok', database: ctx.database.kind, migrations: 'applied' };
   });
 
-  for (const register of opts.modules) await register(app, ctx);
+  for (const m of opts.modules) await m.register?.(app, ctx);
 
   const indexHtml = opts.webDist ? path.join(opts.webDist, 'index.html') : undefined;
   const hasWeb = indexHtml !== undefined && fs.existsSync(indexHtml);

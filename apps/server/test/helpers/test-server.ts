@@ -5,6 +5,7 @@ import pino from 'pino';
 import { loadConfig, type Config } from '../../src/platform/config.js';
 import { openDatabase, type Database } from '../../src/db/client.js';
 import { createServer, type Server } from '../../src/server.js';
+import type { ServerModule } from '../../src/platform/module.js';
 
 /**
  * A fresh database for one test file: with DATABASE_URL, a newly created PostgreSQL database
@@ -65,8 +66,14 @@ export function contextOf(t: TestServer): AppContext {
   return { config: t.config, database, log, realtime, nodeId, ledger };
 }
 
-/** A fully assembled server (migrated and seeded) on a fresh database, not listening. */
-export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+/**
+ * A fully assembled server (migrated and seeded) on a fresh database, not listening; `modules`
+ * replaces the module list of modules/index.ts.
+ */
+export async function startTestServer(
+  env: Record<string, string> = {},
+  opts: { modules?: readonly ServerModule[] } = {},
+): Promise<TestServer> {
   const testDb = await createTestDatabase();
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -78,7 +85,11 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL, REDIS_PREFIX: testDb.name } : {}),
     ...env,
   });
-  const server = await createServer(config, { log: pino({ level: 'silent' }), database: testDb.database });
+  const server = await createServer(config, {
+    log: pino({ level: 'silent' }),
+    database: testDb.database,
+    ...(opts.modules ? { modules: opts.modules } : {}),
+  });
   return {
     server,
     app: server.app,

@@ -4,7 +4,8 @@
  * the action's own transaction; administrators read it at POST /api/admin/audit. Other modules read
  * it through {@link listStaffActions} (the chat's moderation view does), never through its table.
  */
-export { registerAuditRoutes as registerAuditModule } from './audit.routes.js';
+import { defineModule } from '../../platform/module.js';
+import { registerAuditRoutes } from './audit.routes.js';
 export {
   listStaffActions,
   recordStaffAction,
@@ -12,3 +13,8 @@ export {
   type StaffActor,
   type StaffAuditFilter,
 } from './audit.repository.js';
+
+export const auditModule = defineModule({
+  name: 'audit',
+  register: registerAuditRoutes,
+});

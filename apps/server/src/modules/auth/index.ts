@@ -1,4 +1,6 @@
 /** Auth module: sessions (hashed bearer tokens), the request auth resolver, realtime secrets. */
+import { defineModule } from '../../platform/module.js';
+import { registerAuthRoutes } from './auth.routes.js';
 export {
   createSession,
   revokeSession,
@@ -49,4 +51,9 @@ export {
   type SignInThrottle,
 } from './throttle.js';
 export { currentToken } from './auth.resolver.js';
-export { registerAuthRoutes as registerAuthModule } from './auth.routes.js';
+
+export const authModule = defineModule({
+  name: 'auth',
+  register: registerAuthRoutes,
+  settings: [{ key: 'security' }],
+});

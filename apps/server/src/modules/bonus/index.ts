@@ -7,7 +7,11 @@
 import { bonusBalanceEndpoint, type BonusBalance } from '@nebula/contracts';
 import type { FastifyInstance } from 'fastify';
 import { registerEndpoint } from '../../platform/endpoints.js';
+import { defineModule } from '../../platform/module.js';
 
-export function registerBonusModule(app: FastifyInstance): void {
-  registerEndpoint(app, bonusBalanceEndpoint, (): BonusBalance => []);
-}
+export const bonusModule = defineModule({
+  name: 'bonus',
+  register(app: FastifyInstance) {
+    registerEndpoint(app, bonusBalanceEndpoint, (): BonusBalance => []);
+  },
+});

@@ -1,7 +1,19 @@
 /** Captcha module: self-hosted ALTCHA proof-of-work challenges (GET /api/captcha/challenge). */
-export {
-  registerCaptchaRoutes as registerCaptchaModule,
-  addCaptchaLevelSource,
-  type CaptchaLevelSource,
-} from './captcha.routes.js';
+import { defineModule } from '../../platform/module.js';
+import { registerCaptchaRoutes } from './captcha.routes.js';
+import { pruneUsedCaptchas } from './captcha.service.js';
+export { addCaptchaLevelSource, type CaptchaLevelSource } from './captcha.routes.js';
 export { verifyCaptcha, newChallenge, pruneUsedCaptchas, MAX_CAPTCHA_LEVEL } from './captcha.service.js';
+
+export const captchaModule = defineModule({
+  name: 'captcha',
+  register: registerCaptchaRoutes,
+  jobs: (ctx) => [
+    {
+      name: 'captcha.prune-used',
+      intervalMs: 10 * 60_000,
+      runOnElect: true,
+      run: () => pruneUsedCaptchas(ctx.database),
+    },
+  ],
+});

@@ -5,9 +5,9 @@
  * `POST /api/checkJurisdiction`, `POST /api/games/favourites`, `POST /api/games/favourite`,
  * `POST /api/slides`, `GET /api/img/{kind}/{id}.svg`).
  */
-import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../platform/context.js';
+import { defineModule } from '../../platform/module.js';
 import { registerCatalogueRoutes } from './catalogue.routes.js';
+import { seedCatalogue } from './seed-catalogue.js';
 
 export { seedCatalogue, seedDemoCatalogue, seedOriginals, DEMO_CATALOGUE_MARKER } from './seed-catalogue.js';
 export { parseRestrictions, meansNoRestriction, type ParsedRestrictions } from './restrictions.js';
@@ -24,6 +24,10 @@ export { Jurisdiction } from './jurisdiction.js';
 export { GeoIpDatabase, isNonPublicIp } from './geoip.js';
 export { imageUrl } from './images.js';
 
-export function registerCatalogueModule(app: FastifyInstance, ctx: AppContext): void {
-  registerCatalogueRoutes(app, ctx);
-}
+export const catalogueModule = defineModule({
+  name: 'catalogue',
+  register(app, ctx) {
+    registerCatalogueRoutes(app, ctx);
+  },
+  seed: ({ database, demo }) => seedCatalogue(database, { demo }),
+});

@@ -1,16 +1,10 @@
 import { isChatChannelName } from '@nebula/contracts';
 import type { AuthUser } from '../../platform/context.js';
 import { holdsPermission } from '../../platform/policy.js';
-import type { ChannelRules } from '../../realtime/index.js';
 
 /** True for a chat channel (`casino_en`, `sport_de`, `esport_en`, ...). */
 export function isChatChannel(channel: string): boolean {
   return isChatChannelName(channel);
-}
-
-/** Every chat channel is public: guests and players alike may hear it (spec 2 section 6). */
-export function allowChatChannels(rules: ChannelRules): void {
-  rules.allow(isChatChannel, () => true);
 }
 
 /** Moderators (the moderateChat permission) and admins (role `*`) are highlighted in the chat. */

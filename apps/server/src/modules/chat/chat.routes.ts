@@ -24,7 +24,6 @@ import type { AppContext, AuthUser } from '../../platform/context.js';
 import { registerEndpoint } from '../../platform/endpoints.js';
 import { AppError } from '../../platform/errors.js';
 import { listChatAudit } from './chat-audit.js';
-import { allowChatChannels } from './chat-channels.js';
 import { channelHistory } from './chat.repository.js';
 import { ChatService } from './chat.service.js';
 import { emojiPacks, readEmoji } from './emoji.js';
@@ -38,11 +37,10 @@ function signedIn(user: AuthUser | null): AuthUser {
   return user;
 }
 
-/** The chat's routes, whispers and channel rule. */
+/** The chat's routes and whispers (its channels are declared by the module definition). */
 export function registerChatRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { database } = ctx;
   const chat = new ChatService(ctx);
-  allowChatChannels(ctx.realtime.rules);
 
   // Sending: the spec's realtime call (socket or POST /api/whisper), and plain HTTP.
   ctx.realtime.whispers.register(chatMessageWhisper, ({ input, caller }) =>

@@ -8,9 +8,10 @@
  * rate limits), chat-text.ts (normalising, link finding), moderation.ts, quiz.ts (exactly-once prize),
  * player-actions.ts, emoji.ts, chat-audit.ts, chat.routes.ts.
  */
-import type { FastifyInstance } from 'fastify';
-import type { JobRunner } from '../../jobs/index.js';
+import type { JobDefinition } from '../../jobs/index.js';
 import type { AppContext } from '../../platform/context.js';
+import { defineModule } from '../../platform/module.js';
+import { isChatChannel } from './chat-channels.js';
 import { pruneChatLimits } from './chat-limits.js';
 import { registerChatRoutes } from './chat.routes.js';
 import { settleWonQuizzes } from './quiz.js';
@@ -21,23 +22,31 @@ export { chatStateOf, ignoreListOf } from './player-actions.js';
 export { settleQuiz, settleWonQuizzes, startQuiz, tryAnswerQuiz } from './quiz.js';
 export { pruneChatLimits } from './chat-limits.js';
 
-export function registerChatModule(app: FastifyInstance, ctx: AppContext): void {
-  registerChatRoutes(app, ctx);
+/** Leader-only chat jobs: pay and announce quizzes whose winning request stopped half-way; prune limits. */
+function chatJobs(ctx: AppContext): JobDefinition[] {
+  return [
+    {
+      name: 'chat.quiz-repair',
+      intervalMs: 60_000,
+      runOnElect: true,
+      run: async ({ signal }) => {
+        await settleWonQuizzes(ctx, signal);
+      },
+    },
+    {
+      name: 'chat.prune-limits',
+      intervalMs: 10 * 60_000,
+      run: () => pruneChatLimits(ctx.database),
+    },
+  ];
 }
 
-/** Leader-only chat jobs: pay and announce quizzes whose winning request stopped half-way; prune limits. */
-export function registerChatJobs(jobs: JobRunner, ctx: AppContext): void {
-  jobs.register({
-    name: 'chat.quiz-repair',
-    intervalMs: 60_000,
-    runOnElect: true,
-    run: async ({ signal }) => {
-      await settleWonQuizzes(ctx, signal);
-    },
-  });
-  jobs.register({
-    name: 'chat.prune-limits',
-    intervalMs: 10 * 60_000,
-    run: () => pruneChatLimits(ctx.database),
-  });
-}
+export const chatModule = defineModule({
+  name: 'chat',
+  register: registerChatRoutes,
+  jobs: chatJobs,
+  // Every chat room is public: guests and players alike may hear it (spec 2 section 6).
+  channels: [
+    { name: 'chat rooms ({casino|sport|esport}_{en|de})', matches: isChatChannel, canHear: () => true },
+  ],
+});

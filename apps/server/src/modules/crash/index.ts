@@ -14,8 +14,9 @@ import {
   crashStateWhisper,
 } from '@nebula/contracts';
 import type { FastifyInstance } from 'fastify';
-import type { JobRunner } from '../../jobs/index.js';
+import type { JobDefinition } from '../../jobs/index.js';
 import type { AppContext } from '../../platform/context.js';
+import { defineModule } from '../../platform/module.js';
 import { announcePending, ensureChainReserve, withSaltBlocks } from './chain-store.js';
 import { type CrashOptions, crashOptionsFromEnv } from './config.js';
 import { CrashLoop } from './loop.js';
@@ -66,7 +67,7 @@ export function crashServiceFor(ctx: AppContext): CrashService {
  * Registers the crash whispers (CrashBet, CrashCashOut, CrashCancelBet, CrashState, CrashHistory).
  * Play with api_id 'crash' is routed to `crashServiceFor(ctx).bet(user, input)` by the games module.
  */
-export function registerCrashModule(_app: FastifyInstance, ctx: AppContext): void {
+function registerCrashWhispers(_app: FastifyInstance, ctx: AppContext): void {
   const service = crashServiceFor(ctx);
   const { whispers } = ctx.realtime;
   whispers.register(crashBetWhisper, ({ input, caller }) => service.bet(caller.user, input));
@@ -90,37 +91,41 @@ export const CRASH_JOBS = { rounds: 'crash.rounds', chain: 'crash.chain', repair
  *
  * @throws Error when the salt chain (CRASH_SALT_CHAIN) has no block source: the server does not start
  */
-export function registerCrashJobs(
-  jobs: JobRunner,
-  ctx: AppContext,
-  opts: CrashOptions = crashOptionsFromEnv(),
-): void {
+export function crashJobs(ctx: AppContext, opts: CrashOptions = crashOptionsFromEnv()): JobDefinition[] {
   const salts = saltBlocksFor(ctx, opts);
   const loop = new CrashLoop(ctx, opts, salts);
   const repair = new CrashRepair(ctx, { graceSeconds: opts.repairGraceSeconds });
-  jobs.register({
-    name: CRASH_JOBS.rounds,
-    intervalMs: 1_000,
-    runOnElect: true,
-    run: ({ signal }) => loop.run(signal),
-  });
-  jobs.register({
-    name: CRASH_JOBS.chain,
-    intervalMs: 60_000,
-    runOnElect: true,
-    run: async ({ signal }) => {
-      const id = await ensureChainReserve(ctx.database, opts, signal, salts);
-      if (id !== undefined) ctx.log.info({ chain: id }, 'published a new crash hash chain');
-      const announced = await announcePending(ctx.database, salts);
-      if (announced > 0) ctx.log.info({ chains: announced }, 'announced the salt blocks of crash chains');
+  return [
+    {
+      name: CRASH_JOBS.rounds,
+      intervalMs: 1_000,
+      runOnElect: true,
+      run: ({ signal }) => loop.run(signal),
     },
-  });
-  jobs.register({
-    name: CRASH_JOBS.repair,
-    intervalMs: 30_000,
-    runOnElect: true,
-    run: async ({ signal }) => {
-      await repair.runOnce(signal);
+    {
+      name: CRASH_JOBS.chain,
+      intervalMs: 60_000,
+      runOnElect: true,
+      run: async ({ signal }) => {
+        const id = await ensureChainReserve(ctx.database, opts, signal, salts);
+        if (id !== undefined) ctx.log.info({ chain: id }, 'published a new crash hash chain');
+        const announced = await announcePending(ctx.database, salts);
+        if (announced > 0) ctx.log.info({ chains: announced }, 'announced the salt blocks of crash chains');
+      },
     },
-  });
+    {
+      name: CRASH_JOBS.repair,
+      intervalMs: 30_000,
+      runOnElect: true,
+      run: async ({ signal }) => {
+        await repair.runOnce(signal);
+      },
+    },
+  ];
 }
+
+export const crashModule = defineModule({
+  name: 'crash',
+  register: registerCrashWhispers,
+  jobs: (ctx) => crashJobs(ctx),
+});

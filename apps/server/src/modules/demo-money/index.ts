@@ -11,9 +11,10 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../platform/context.js';
 import { registerEndpoint } from '../../platform/endpoints.js';
 import { AppError } from '../../platform/errors.js';
+import { defineModule } from '../../platform/module.js';
 import { priceFeedFor, usdToAtomic } from '../prices/index.js';
 
-export function registerDemoMoneyModule(app: FastifyInstance, ctx: AppContext): void {
+function registerDemoMoneyRoutes(app: FastifyInstance, ctx: AppContext): void {
   const feed = priceFeedFor(ctx);
   registerEndpoint(app, demoTopUpEndpoint, async ({ input, user }) => {
     if (!user) throw AppError.unauthenticated();
@@ -58,3 +59,5 @@ export function registerDemoMoneyModule(app: FastifyInstance, ctx: AppContext): 
     return { ok: true as const, demo_balance: toDecimalString(after, cur.decimals) };
   });
 }
+
+export const demoMoneyModule = defineModule({ name: 'demo-money', register: registerDemoMoneyRoutes });

@@ -4,13 +4,14 @@
  * the leader job that detects transfers, follows confirmations and credits through the ledger once.
  * Rules in deposits.service.ts.
  */
-import type { JobRunner } from '../../jobs/runner.js';
+import type { JobDefinition } from '../../jobs/runner.js';
 import type { AppContext } from '../../platform/context.js';
+import { defineModule } from '../../platform/module.js';
 import { depositServiceFor } from './deposits.context.js';
 import { pruneNotifyLimits } from './deposits.repository.js';
+import { registerDepositRoutes } from './deposits.routes.js';
 import { NOTIFY_LIMIT } from './deposits.service.js';
 
-export { registerDepositRoutes as registerDepositsModule } from './deposits.routes.js';
 export { depositServiceFor } from './deposits.context.js';
 export {
   DepositService,
@@ -27,19 +28,27 @@ export {
 /** Every 2 s on the leader: scan chains, follow confirmations, credit. */
 export const DEPOSIT_JOB_INTERVAL_MS = 2_000;
 
-export function registerDepositJobs(jobs: JobRunner, ctx: AppContext): void {
+function depositJobs(ctx: AppContext): JobDefinition[] {
   const service = depositServiceFor(ctx);
-  jobs.register({
-    name: 'deposits.follow',
-    intervalMs: DEPOSIT_JOB_INTERVAL_MS,
-    runOnElect: true,
-    run: async ({ signal }) => {
-      await service.runOnce(signal);
+  return [
+    {
+      name: 'deposits.follow',
+      intervalMs: DEPOSIT_JOB_INTERVAL_MS,
+      runOnElect: true,
+      run: async ({ signal }) => {
+        await service.runOnce(signal);
+      },
     },
-  });
-  jobs.register({
-    name: 'deposits.prune-notify-limits',
-    intervalMs: 10 * 60_000,
-    run: () => pruneNotifyLimits(ctx.database, NOTIFY_LIMIT.windowSeconds),
-  });
+    {
+      name: 'deposits.prune-notify-limits',
+      intervalMs: 10 * 60_000,
+      run: () => pruneNotifyLimits(ctx.database, NOTIFY_LIMIT.windowSeconds),
+    },
+  ];
 }
+
+export const depositsModule = defineModule({
+  name: 'deposits',
+  register: registerDepositRoutes,
+  jobs: depositJobs,
+});

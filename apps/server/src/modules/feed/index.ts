@@ -9,11 +9,17 @@ import { latestGamesEndpoint, latestWinsEndpoint } from '@nebula/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../platform/context.js';
 import { registerEndpoint } from '../../platform/endpoints.js';
+import { defineModule } from '../../platform/module.js';
 import { latestGames, latestWins } from './feed.service.js';
 
 export { latestGames, latestWins, type LatestGamesType } from './feed.service.js';
 
-export function registerFeedModule(app: FastifyInstance, ctx: AppContext): void {
-  registerEndpoint(app, latestGamesEndpoint, ({ input, user }) => latestGames(ctx.database, user, input));
-  registerEndpoint(app, latestWinsEndpoint, ({ input, user }) => latestWins(ctx.database, user, input.count));
-}
+export const feedModule = defineModule({
+  name: 'feed',
+  register(app: FastifyInstance, ctx: AppContext) {
+    registerEndpoint(app, latestGamesEndpoint, ({ input, user }) => latestGames(ctx.database, user, input));
+    registerEndpoint(app, latestWinsEndpoint, ({ input, user }) =>
+      latestWins(ctx.database, user, input.count),
+    );
+  },
+});

@@ -1,7 +1,7 @@
 /**
  * Games module: the engine of the single-round in-house games (games.service.ts) behind the Play
  * whisper (socket and POST /api/whisper), the read side (overview.ts: the `Info` bet overview, the
- * `GameData` configuration, POST /api/games/history), and the seeds module it plays on (modules/seeds).
+ * `GameData` configuration, POST /api/games/history); it plays on the seeds module (modules/seeds).
  */
 import {
   finishWhisper,
@@ -16,12 +16,13 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../platform/context.js';
 import { registerEndpoint } from '../../platform/endpoints.js';
 import { AppError } from '../../platform/errors.js';
-import { registerSeedsModule } from '../seeds/index.js';
+import { defineModule } from '../../platform/module.js';
 import { crashServiceFor } from '../crash/index.js';
 import { ExtendedEngine } from './extended.service.js';
 import { GameEngine } from './games.service.js';
 import { betOverview, gameData, myBets } from './overview.js';
-import { GAME_SETTING_DEFAULTS } from './settings.js';
+import { GAME_SETTINGS, GAME_SETTING_DEFAULTS } from './settings.js';
+import { gameStatsConsumer } from './stats.js';
 
 export { ExtendedEngine, STEP_DELAY_MS, type ExtendedEngineOptions } from './extended.service.js';
 export { GameEngine, type PreparedBet, RESULT_DELAY_MS, type GameEngineOptions } from './games.service.js';
@@ -29,15 +30,7 @@ export { betOverview, gameData, myBets } from './overview.js';
 export { gameStatsConsumer } from './stats.js';
 export { GAME_SETTINGS, GAME_SETTING_DEFAULTS, acceptsDemo, type EngineGame } from './settings.js';
 
-export async function registerGamesModule(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  registerSeedsModule(app, ctx);
-  // Seeded once so operators find (and can edit) them in settings; never overwritten.
-  for (const [key, value] of Object.entries(GAME_SETTING_DEFAULTS)) {
-    await ctx.database.query(
-      'insert into settings (key, value) values ($1, $2::jsonb) on conflict (key) do nothing',
-      [key, JSON.stringify(value)],
-    );
-  }
+function registerGamesRoutes(app: FastifyInstance, ctx: AppContext): void {
   const engine = new GameEngine(ctx);
   const extended = new ExtendedEngine(ctx);
   engine.useExtended(extended);
@@ -57,3 +50,20 @@ export async function registerGamesModule(app: FastifyInstance, ctx: AppContext)
     return myBets(ctx.database, user.id, input);
   });
 }
+
+export const gamesModule = defineModule({
+  name: 'games',
+  register: registerGamesRoutes,
+  // Seeded once so operators find (and can edit) them in settings; never overwritten.
+  async seed({ database }) {
+    for (const [key, value] of Object.entries(GAME_SETTING_DEFAULTS)) {
+      await database.query(
+        'insert into settings (key, value) values ($1, $2::jsonb) on conflict (key) do nothing',
+        [key, JSON.stringify(value)],
+      );
+    }
+  },
+  settings: Object.values(GAME_SETTINGS).map((key) => ({ key })),
+  // Per-game statistics: every settled stake of every product, once, after its commit.
+  wagerConsumers: [gameStatsConsumer],
+});

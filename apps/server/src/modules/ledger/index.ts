@@ -1,4 +1,6 @@
 /** Ledger module: the double-entry ledger, the only writer of balances (invariants in ledger.service.ts). */
+import { defineModule } from '../../platform/module.js';
+import { registerLedgerRoutes } from './ledger.routes.js';
 export {
   Ledger,
   ScopedLedger,
@@ -14,4 +16,8 @@ export {
   type LedgerCheck,
 } from './ledger.service.js';
 export { playerBalance, playerFlows, transferAmount, type Flow, type PlayerAccount } from './ledger.reads.js';
-export { registerLedgerRoutes as registerLedgerModule } from './ledger.routes.js';
+
+export const ledgerModule = defineModule({
+  name: 'ledger',
+  register: registerLedgerRoutes,
+});

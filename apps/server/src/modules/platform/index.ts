@@ -1,5 +1,7 @@
 /** Platform module: operator licence, features and plugins (POST /license, POST /api/data/features). */
-export { registerPlatformRoutes as registerPlatformModule } from './platform.routes.js';
+import { defineModule } from '../../platform/module.js';
+import { seedLicense } from './license.js';
+import { registerPlatformRoutes } from './platform.routes.js';
 export {
   seedLicense,
   readLicenseSettings,
@@ -8,3 +10,10 @@ export {
   type LicenseSettings,
 } from './license.js';
 export { getSetting, putSetting } from './platform.repository.js';
+
+export const platformModule = defineModule({
+  name: 'platform',
+  register: registerPlatformRoutes,
+  seed: ({ database }) => seedLicense(database),
+  settings: [{ key: 'license' }],
+});

@@ -3,12 +3,13 @@
  * list, withdrawal limits and demo top-ups read. See price-feed.ts.
  *
  * One feed per server, shared by the modules through `priceFeedFor(ctx)`. The HTTP feed's refresh is
- * a leader-only job registered by `registerPriceJobs(jobs, ctx)`.
+ * a leader-only job of the module definition.
  */
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client.js';
-import type { JobRunner } from '../../jobs/index.js';
+import type { JobDefinition } from '../../jobs/index.js';
 import type { AppContext } from '../../platform/context.js';
+import { defineModule } from '../../platform/module.js';
 import { HttpPriceFeed, StaticPriceFeed, type PriceFeed } from './price-feed.js';
 
 export {
@@ -40,28 +41,31 @@ export function priceFeedFor(ctx: Pick<AppContext, 'config' | 'database'>): Pric
 
 export const PRICE_REFRESH_JOB = 'prices.refresh';
 
-/** Registers the leader-only refresh of the HTTP feed (nothing for static prices). */
-export function registerPriceJobs(
-  jobs: JobRunner,
-  ctx: Pick<AppContext, 'config' | 'database' | 'log'>,
-): void {
+/** The leader-only refresh of the HTTP feed (none for static prices). */
+function priceJobs(ctx: Pick<AppContext, 'config' | 'database' | 'log'>): JobDefinition[] {
   const feed = priceFeedFor(ctx);
-  if (feed.name === 'static') return;
-  jobs.register({
-    name: PRICE_REFRESH_JOB,
-    intervalMs: ctx.config.prices.refreshMs,
-    runOnElect: true,
-    run: async ({ signal }) => {
-      const result = await feed.refresh(signal);
-      // Thrown so the runner records it in job_runs; the old quotes stay in place.
-      if (!result.ok) throw new Error(result.error ?? 'price refresh failed');
-      if (result.skipped.length)
-        ctx.log.warn({ skipped: result.skipped }, 'price feed gave no quote for some currencies');
+  if (feed.name === 'static') return [];
+  return [
+    {
+      name: PRICE_REFRESH_JOB,
+      intervalMs: ctx.config.prices.refreshMs,
+      runOnElect: true,
+      run: async ({ signal }) => {
+        const result = await feed.refresh(signal);
+        // Thrown so the runner records it in job_runs; the old quotes stay in place.
+        if (!result.ok) throw new Error(result.error ?? 'price refresh failed');
+        if (result.skipped.length)
+          ctx.log.warn({ skipped: result.skipped }, 'price feed gave no quote for some currencies');
+      },
     },
-  });
+  ];
 }
 
-export function registerPricesModule(_app: FastifyInstance, ctx: AppContext): void {
-  const feed = priceFeedFor(ctx);
-  ctx.log.info({ priceSource: feed.name }, `prices: ${feed.description}`);
-}
+export const pricesModule = defineModule({
+  name: 'prices',
+  register(_app: FastifyInstance, ctx: AppContext) {
+    const feed = priceFeedFor(ctx);
+    ctx.log.info({ priceSource: feed.name }, `prices: ${feed.description}`);
+  },
+  jobs: priceJobs,
+});

@@ -1,2 +1,8 @@
 /** Profile module: public player profiles and privacy settings. */
-export { registerProfileRoutes as registerProfileModule } from './profile.routes.js';
+import { defineModule } from '../../platform/module.js';
+import { registerProfileRoutes } from './profile.routes.js';
+
+export const profileModule = defineModule({
+  name: 'profile',
+  register: registerProfileRoutes,
+});

@@ -8,15 +8,18 @@ import { raceLeaderboardEndpoint } from '@nebula/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../platform/context.js';
 import { registerEndpoint } from '../../platform/endpoints.js';
+import { defineModule } from '../../platform/module.js';
 import { raceLeaderboard } from './leaderboard.js';
+import { raceJobs } from './payout.js';
 import { seedDevelopmentRaceSettings } from './settings.js';
+import { raceConsumer } from './standings.js';
 
 export { playerAsSeenBy, raceDisabled, raceLeaderboard } from './leaderboard.js';
 export {
   RACE_PAYOUT_INTERVAL_MS,
   RACE_SETTLE_DELAY_MS,
   racePayoutsOf,
-  registerRaceJobs,
+  raceJobs,
   settleRaceWeek,
   type RaceSettlement,
 } from './payout.js';
@@ -37,9 +40,17 @@ export {
 } from './standings.js';
 export { isRaceWeek, previousRaceWeek, raceWeekBounds, raceWeekOf } from './week.js';
 
-export async function registerRaceModule(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  if (ctx.config.mode === 'development') await seedDevelopmentRaceSettings(ctx.database);
-  registerEndpoint(app, raceLeaderboardEndpoint, ({ input, user }) =>
-    raceLeaderboard(ctx.database, user, input),
-  );
-}
+export const raceModule = defineModule({
+  name: 'race',
+  register(app: FastifyInstance, ctx: AppContext) {
+    registerEndpoint(app, raceLeaderboardEndpoint, ({ input, user }) =>
+      raceLeaderboard(ctx.database, user, input),
+    );
+  },
+  jobs: raceJobs,
+  async seed({ database, demo }) {
+    if (demo) await seedDevelopmentRaceSettings(database);
+  },
+  // The standings fold: every settled real stake's USD value, once, after its commit.
+  wagerConsumers: [raceConsumer],
+});

@@ -17,7 +17,7 @@
  * prizes of places nobody reached, are never moved.
  */
 import { toDecimalString } from '@nebula/money';
-import type { JobRunner } from '../../jobs/index.js';
+import type { JobDefinition } from '../../jobs/index.js';
 import type { AppContext } from '../../platform/context.js';
 import { loadRaceConfig, racePrizes } from './settings.js';
 import { finalRaceStandings } from './standings.js';
@@ -168,14 +168,16 @@ export async function racePayoutsOf(
 }
 
 /** The leader-only race job: pay the week that just closed (the standings fold is a wager consumer). */
-export function registerRaceJobs(jobs: JobRunner, ctx: AppContext): void {
-  jobs.register({
-    name: 'race.payout',
-    intervalMs: RACE_PAYOUT_INTERVAL_MS,
-    runOnElect: true,
-    run: async ({ signal }) => {
-      const result = await settleRaceWeek(ctx, previousRaceWeek(raceWeekOf(new Date())), { signal });
-      if (result.paid.length) ctx.log.info(result, 'race prizes paid');
+export function raceJobs(ctx: AppContext): JobDefinition[] {
+  return [
+    {
+      name: 'race.payout',
+      intervalMs: RACE_PAYOUT_INTERVAL_MS,
+      runOnElect: true,
+      run: async ({ signal }) => {
+        const result = await settleRaceWeek(ctx, previousRaceWeek(raceWeekOf(new Date())), { signal });
+        if (result.paid.length) ctx.log.info(result, 'race prizes paid');
+      },
     },
-  });
+  ];
 }

@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../platform/context.js';
 import { registerEndpoint } from '../../platform/endpoints.js';
 import { AppError } from '../../platform/errors.js';
+import { defineModule } from '../../platform/module.js';
 import { rotateSeeds, seedState } from './seeds.service.js';
 
 export {
@@ -25,7 +26,7 @@ const userIdOf = (user: { id: string } | null): string => {
   return user.id;
 };
 
-export function registerSeedsModule(app: FastifyInstance, ctx: AppContext): void {
+function registerSeedsRoutes(app: FastifyInstance, ctx: AppContext): void {
   registerEndpoint(app, fairnessSeedsEndpoint, ({ user }) => seedState(ctx.database, userIdOf(user)));
   registerEndpoint(app, clientSeedChangeEndpoint, ({ user, input }) =>
     rotateSeeds(ctx.database, userIdOf(user), input.client_seed),
@@ -34,3 +35,5 @@ export function registerSeedsModule(app: FastifyInstance, ctx: AppContext): void
     rotateSeeds(ctx.database, userIdOf(user), input.client_seed),
   );
 }
+
+export const seedsModule = defineModule({ name: 'seeds', register: registerSeedsRoutes });

@@ -3,4 +3,10 @@
  * data with the bot token (signature and freshness), finds or creates the account and returns a
  * session token for POST /auth/loginViaToken.
  */
-export { registerTelegramAuthRoutes as registerTelegramAuthModule } from './telegram-auth.routes.js';
+import { defineModule } from '../../platform/module.js';
+import { registerTelegramAuthRoutes } from './telegram-auth.routes.js';
+
+export const telegramAuthModule = defineModule({
+  name: 'telegram-auth',
+  register: registerTelegramAuthRoutes,
+});

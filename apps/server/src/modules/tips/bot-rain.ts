@@ -21,7 +21,7 @@
  */
 import { randomInt } from 'node:crypto';
 import { tryParseAmount } from '@nebula/money';
-import type { JobRunner } from '../../jobs/index.js';
+import type { JobDefinition } from '../../jobs/index.js';
 import type { AppContext } from '../../platform/context.js';
 import { announcePendingRains, announceRain, payRain, type RainUser } from './rain.service.js';
 import { loadTipsSettings, type TipsSettings } from './settings.js';
@@ -219,25 +219,27 @@ export async function runBotRain(
 }
 
 /** The leader-only jobs: the bot rain, and announcing rains whose message a crash cut off. */
-export function registerTipsJobs(jobs: JobRunner, ctx: AppContext): void {
-  jobs.register({
-    name: 'tips.bot-rain',
-    intervalMs: BOT_RAIN_INTERVAL_MS,
-    runOnElect: true,
-    run: async ({ signal }) => {
-      const result = await runBotRain(ctx, { signal });
-      const done = result.ran.filter((r) => r.status === 'done');
-      if (result.planned || done.length) ctx.log.info(result, 'bot rain');
+export function tipsJobs(ctx: AppContext): JobDefinition[] {
+  return [
+    {
+      name: 'tips.bot-rain',
+      intervalMs: BOT_RAIN_INTERVAL_MS,
+      runOnElect: true,
+      run: async ({ signal }) => {
+        const result = await runBotRain(ctx, { signal });
+        const done = result.ran.filter((r) => r.status === 'done');
+        if (result.planned || done.length) ctx.log.info(result, 'bot rain');
+      },
     },
-  });
-  jobs.register({
-    name: 'tips.announce',
-    intervalMs: 60_000,
-    run: async () => {
-      const settings = await loadTipsSettings(ctx);
-      await announcePendingRains(ctx, {
-        channelsOf: (key) => (key.startsWith('bot-rain:') ? settings.bot.channels : undefined),
-      });
+    {
+      name: 'tips.announce',
+      intervalMs: 60_000,
+      run: async () => {
+        const settings = await loadTipsSettings(ctx);
+        await announcePendingRains(ctx, {
+          channelsOf: (key) => (key.startsWith('bot-rain:') ? settings.bot.channels : undefined),
+        });
+      },
     },
-  });
+  ];
 }

@@ -14,8 +14,10 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { AppContext, AuthUser } from '../../platform/context.js';
 import { registerEndpoint } from '../../platform/endpoints.js';
+import { defineModule } from '../../platform/module.js';
+import { tipsJobs } from './bot-rain.js';
 import { eligibleCount, eligibleForRain, makeItRain } from './rain.service.js';
-import { loadTipsSettings } from './settings.js';
+import { TIPS_SETTING, loadTipsSettings } from './settings.js';
 import { sendTip } from './tip.service.js';
 import { show, tipCurrency, usdMinimum } from './tips.shared.js';
 
@@ -26,7 +28,7 @@ export {
   botRainKey,
   planBotRainDay,
   recentDepositors,
-  registerTipsJobs,
+  tipsJobs,
   runBotRain,
   runBotRainSlot,
   utcDay,
@@ -60,7 +62,7 @@ const signedIn = (user: AuthUser | null): AuthUser => {
   return user;
 };
 
-export function registerTipsModule(app: FastifyInstance, ctx: AppContext): void {
+function registerTipsRoutes(app: FastifyInstance, ctx: AppContext): void {
   registerEndpoint(app, tipEndpoint, ({ input, user }) => sendTip(ctx, signedIn(user), input));
   registerEndpoint(app, rainEndpoint, ({ input, user }) => makeItRain(ctx, signedIn(user), input));
   registerEndpoint(app, rainRulesEndpoint, async ({ input, user }) => {
@@ -96,3 +98,10 @@ export function registerTipsModule(app: FastifyInstance, ctx: AppContext): void 
     };
   });
 }
+
+export const tipsModule = defineModule({
+  name: 'tips',
+  register: registerTipsRoutes,
+  jobs: tipsJobs,
+  settings: [{ key: TIPS_SETTING }],
+});

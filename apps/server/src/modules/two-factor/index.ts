@@ -3,4 +3,10 @@
  * POST /api/user/2fa_validate, which opens sensitive actions for this session (see
  * `assertFreshTwoFactor` in the auth module). Secrets are AES-256-GCM encrypted at rest.
  */
-export { registerTwoFactorRoutes as registerTwoFactorModule } from './two-factor.routes.js';
+import { defineModule } from '../../platform/module.js';
+import { registerTwoFactorRoutes } from './two-factor.routes.js';
+
+export const twoFactorModule = defineModule({
+  name: 'two-factor',
+  register: registerTwoFactorRoutes,
+});

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import type { Database } from '../../db/client.js';
 import { hashPassword } from './passwords.js';
 import { ROLE_SEEDS } from './roles.seed.js';
@@ -40,8 +39,4 @@ export async function seedDemoAccounts(database: Database, password: string): Pr
       a.role,
     ]);
   }
-}
-
-export function generateDemoPassword(): string {
-  return randomBytes(9).toString('base64url');
 }

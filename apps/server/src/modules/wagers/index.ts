@@ -5,8 +5,12 @@
  * in one place, never parsed back), the USD value (usd.ts), the wager record (record.ts: one `bets`
  * row per stake of every product, written in the transaction that settles it, with its payout; what a
  * player staked since a point, `wageredSince`) and the `wager settled` stream its consumers read
- * (stream.ts).
+ * (stream.ts): the modules that follow settled stakes name their consumer in their definition
+ * (`wagerConsumers`), and this module's job delivers to all of them.
  */
+import { defineModule } from '../../platform/module.js';
+import { wagerStreamJob } from './stream.js';
+
 export {
   type CheckedStake,
   type PrebetRow,
@@ -36,5 +40,15 @@ export {
   consumerPosition,
   deliverWagers,
   drainWagers,
-  registerWagerStream,
+  wagerStreamJob,
 } from './stream.js';
+
+export const wagersModule = defineModule({
+  name: 'wagers',
+  jobs: (ctx) => [
+    wagerStreamJob(
+      ctx,
+      ctx.modules.flatMap((m) => m.wagerConsumers ?? []),
+    ),
+  ],
+});

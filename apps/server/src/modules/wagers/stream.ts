@@ -15,7 +15,7 @@
  * retried on the next run and does not hold the others back.
  */
 import type { Database, Session } from '../../db/client.js';
-import type { JobRunner } from '../../jobs/index.js';
+import type { JobDefinition } from '../../jobs/index.js';
 import type { AppContext } from '../../platform/context.js';
 import type { Product } from './record.js';
 
@@ -129,17 +129,16 @@ export async function drainWagers(
 }
 
 /** The leader's job delivering the stream to every consumer (one failing consumer does not stop the rest). */
-export function registerWagerStream(
-  jobs: JobRunner,
+export function wagerStreamJob(
   ctx: Pick<AppContext, 'database' | 'log'>,
   consumers: readonly WagerConsumer[],
-): void {
+): JobDefinition {
   const names = new Set<string>();
   for (const c of consumers) {
     if (names.has(c.name)) throw new Error(`wager consumer ${c.name} registered twice`);
     names.add(c.name);
   }
-  jobs.register({
+  return {
     name: 'wagers.stream',
     intervalMs: STREAM_INTERVAL_MS,
     runOnElect: true,
@@ -155,5 +154,5 @@ export function registerWagerStream(
       }
       if (failed) throw failed;
     },
-  });
+  };
 }

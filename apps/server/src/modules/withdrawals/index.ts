@@ -3,11 +3,13 @@
  * a time, per-VIP fee/minimum/maximum/daily count, player cancel, staff accept/decline, history.
  * Money rules and crash repair are described in withdrawals.service.ts.
  */
-import type { JobRunner } from '../../jobs/index.js';
+import type { JobDefinition } from '../../jobs/index.js';
 import type { AppContext } from '../../platform/context.js';
+import { defineModule } from '../../platform/module.js';
+import { DEFAULT_VIP_WITHDRAW, VIP_WITHDRAW_SETTING, WAGER_MULTIPLIER_SETTING } from './limits.js';
+import { registerWithdrawalRoutes } from './withdrawals.routes.js';
 import { WithdrawalService } from './withdrawals.service.js';
 
-export { registerWithdrawalRoutes as registerWithdrawalsModule } from './withdrawals.routes.js';
 export { WithdrawalService, Status as WithdrawStatus, STALE_MS } from './withdrawals.service.js';
 export { isValidAddress } from './address.js';
 export {
@@ -20,17 +22,35 @@ export {
 } from './limits.js';
 
 /** Leader-only repair of withdrawals cut off by a crash (see WithdrawalService.reconcile). */
-export function registerWithdrawalJobs(
-  jobs: JobRunner,
-  ctx: Pick<AppContext, 'database' | 'ledger' | 'log' | 'config'>,
-): void {
+function withdrawalJobs(ctx: Pick<AppContext, 'database' | 'ledger' | 'log' | 'config'>): JobDefinition[] {
   const service = new WithdrawalService(ctx);
-  jobs.register({
-    name: 'withdrawals.reconcile',
-    intervalMs: 60_000,
-    runOnElect: true,
-    run: async () => {
-      await service.reconcile();
+  return [
+    {
+      name: 'withdrawals.reconcile',
+      intervalMs: 60_000,
+      runOnElect: true,
+      run: async () => {
+        await service.reconcile();
+      },
     },
-  });
+  ];
 }
+
+export const withdrawalsModule = defineModule({
+  name: 'withdrawals',
+  register: registerWithdrawalRoutes,
+  jobs: withdrawalJobs,
+  // Seeded once so operators find (and can edit) them in settings; never overwritten.
+  async seed({ database }) {
+    for (const [key, value] of [
+      [VIP_WITHDRAW_SETTING, DEFAULT_VIP_WITHDRAW],
+      [WAGER_MULTIPLIER_SETTING, '0'],
+    ] as const) {
+      await database.query(
+        'insert into settings (key, value) values ($1, $2::jsonb) on conflict (key) do nothing',
+        [key, JSON.stringify(value)],
+      );
+    }
+  },
+  settings: [{ key: VIP_WITHDRAW_SETTING }, { key: WAGER_MULTIPLIER_SETTING }],
+});

@@ -12,7 +12,6 @@ import { toDecimalString } from '@nebula/money';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext, AuthUser } from '../../platform/context.js';
 import { registerEndpoint } from '../../platform/endpoints.js';
-import { DEFAULT_VIP_WITHDRAW, VIP_WITHDRAW_SETTING, WAGER_MULTIPLIER_SETTING } from './limits.js';
 import { WithdrawalService } from './withdrawals.service.js';
 
 const signedIn = (user: AuthUser | null): AuthUser => {
@@ -21,17 +20,7 @@ const signedIn = (user: AuthUser | null): AuthUser => {
   return user;
 };
 
-export async function registerWithdrawalRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  // Seeded once so operators find (and can edit) them in settings; never overwritten.
-  for (const [key, value] of [
-    [VIP_WITHDRAW_SETTING, DEFAULT_VIP_WITHDRAW],
-    [WAGER_MULTIPLIER_SETTING, '0'],
-  ] as const) {
-    await ctx.database.query(
-      'insert into settings (key, value) values ($1, $2::jsonb) on conflict (key) do nothing',
-      [key, JSON.stringify(value)],
-    );
-  }
+export function registerWithdrawalRoutes(app: FastifyInstance, ctx: AppContext): void {
   const service = new WithdrawalService(ctx);
 
   registerEndpoint(app, withdrawEndpoint, async ({ input, user }) => {

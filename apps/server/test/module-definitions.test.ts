@@ -1,0 +1,229 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { modules } from '../src/modules/index.js';
+import { checkModules, defineModule, moduleJobs, type JobsContext } from '../src/platform/module.js';
+import { startTestServer, type TestServer } from './helpers/test-server.js';
+
+/**
+ * One module definition (issue G2 item 1, decision 0013): the server started with the module list of
+ * modules/index.ts registers every module's jobs, seed, settings and channels; a module added to the
+ * list gets all of them without touching anything else; and no file but modules/index.ts lists modules.
+ */
+
+const guest = { user: null, connectionId: 'c1' };
+const player = { user: { id: '7', name: 'p', roles: [], permissions: {} }, connectionId: 'c2' };
+
+/** The leader-only jobs each module brings today (prices: none with static prices, as in tests). */
+const EXPECTED_JOBS: Record<string, string[]> = {
+  realtime: ['realtime.online-count'],
+  captcha: ['captcha.prune-used'],
+  withdrawals: ['withdrawals.reconcile'],
+  deposits: ['deposits.follow', 'deposits.prune-notify-limits'],
+  wagers: ['wagers.stream'],
+  crash: ['crash.rounds', 'crash.chain', 'crash.repair'],
+  race: ['race.payout'],
+  chat: ['chat.quiz-repair', 'chat.prune-limits'],
+  tips: ['tips.bot-rain', 'tips.announce'],
+};
+
+describe('the server started with the module list', () => {
+  let t: TestServer;
+  beforeAll(async () => {
+    t = await startTestServer();
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('assembles every module of modules/index.ts, in order', () => {
+    expect(t.server.assembly.modules).toEqual(modules.map((m) => m.name));
+  });
+
+  it("registers every module's jobs with the runner, each owned by its module", () => {
+    const byModule: Record<string, string[]> = {};
+    for (const [job, owner] of t.server.assembly.jobs) (byModule[owner] ??= []).push(job);
+    expect(byModule).toEqual(EXPECTED_JOBS);
+    expect(t.server.jobs.jobNames().sort()).toEqual([...t.server.assembly.jobs.keys()].sort());
+  });
+
+  it("runs every module's seed, in list order", async () => {
+    const withSeed = modules.filter((m) => m.seed).map((m) => m.name);
+    expect(withSeed).toEqual(
+      expect.arrayContaining([
+        'platform',
+        'currencies',
+        'users',
+        'withdrawals',
+        'games',
+        'catalogue',
+        'race',
+      ]),
+    );
+    expect(t.server.seed.seeded).toEqual(withSeed);
+    // What those seeds leave behind: currencies, roles, the licence, operator defaults, the originals.
+    const [counts] = await t.server.database.query<Record<string, string>>(
+      `select (select count(*) from currencies)::text as currencies,
+              (select count(*) from roles)::text as roles,
+              (select count(*) from games)::text as games,
+              (select count(*) from settings
+                where key in ('license', 'games.max_bet_eur', 'vip_withdraw'))::text as settings`,
+    );
+    expect(Number(counts?.currencies)).toBeGreaterThan(0);
+    expect(Number(counts?.roles)).toBeGreaterThan(0);
+    expect(Number(counts?.games)).toBeGreaterThan(0);
+    expect(counts?.settings).toBe('3');
+  });
+
+  it("records every module's settings under their owner", () => {
+    const declared = modules.flatMap((m) => (m.settings ?? []).map((s) => [s.key, m.name] as const));
+    expect(declared.length).toBeGreaterThan(0);
+    expect([...t.server.assembly.settings]).toEqual(declared);
+    expect(t.server.assembly.settings.get('tips')).toBe('tips');
+    expect(t.server.assembly.settings.get('games.disabled')).toBe('games');
+  });
+
+  it("allows every module's channels, and only those", () => {
+    const declared = modules.flatMap((m) => (m.channels ?? []).map((c) => c.name));
+    expect(declared.length).toBeGreaterThan(0);
+    expect(t.server.realtime.rules.moduleRules()).toEqual(declared);
+    expect([...t.server.assembly.channels.values()]).toEqual(['chat']);
+    expect(t.server.realtime.rules.canHear('casino_en', guest)).toBe(true);
+    expect(t.server.realtime.rules.canHear('Probe.1', player)).toBe(false);
+  });
+});
+
+describe('a module added to the list', () => {
+  const calls: string[] = [];
+  let ran = 0;
+  const probeModule = defineModule({
+    name: 'probe',
+    register: (app) => {
+      calls.push('register');
+      app.get('/api/probe', () => ({ ok: true }));
+    },
+    jobs: () => [
+      {
+        name: 'probe.tick',
+        intervalMs: 60_000,
+        runOnElect: true,
+        run: () => {
+          ran++;
+          return Promise.resolve();
+        },
+      },
+    ],
+    seed: ({ demo }) => {
+      calls.push(`seed demo=${demo}`);
+      return Promise.resolve();
+    },
+    settings: [{ key: 'probe.limit' }],
+    channels: [{ name: 'probe rooms', matches: (c) => c.startsWith('Probe.'), canHear: (_c, w) => !!w.user }],
+  });
+  let t: TestServer;
+  beforeAll(async () => {
+    t = await startTestServer({}, { modules: [...modules, probeModule] });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('is seeded before its routes are registered, and its routes answer', async () => {
+    expect(calls).toEqual(['seed demo=false', 'register']);
+    expect(t.server.seed.seeded.at(-1)).toBe('probe');
+    const res = await t.app.inject({ method: 'GET', url: '/api/probe' });
+    expect(res.json()).toEqual({ ok: true });
+  });
+
+  it('gets its job run by the leader', async () => {
+    expect(t.server.assembly.jobs.get('probe.tick')).toBe('probe');
+    await vi.waitFor(() => expect(ran).toBeGreaterThan(0), { timeout: 10_000 });
+  });
+
+  it('owns its setting and its channels', () => {
+    expect(t.server.assembly.settings.get('probe.limit')).toBe('probe');
+    expect(t.server.assembly.channels.get('probe rooms')).toBe('probe');
+    expect(t.server.realtime.rules.canHear('Probe.1', player)).toBe(true);
+    expect(t.server.realtime.rules.canHear('Probe.1', guest)).toBe(false);
+  });
+});
+
+describe('a module list that breaks the rules is refused', () => {
+  const a = defineModule({ name: 'alpha', settings: [{ key: 'x' }] });
+  it('refuses a module listed twice, a setting with two owners, a channel declared twice', () => {
+    expect(() => checkModules([a, a])).toThrow(/'alpha' is listed twice/);
+    const b = defineModule({ name: 'beta', settings: [{ key: 'x' }] });
+    expect(() => checkModules([a, b])).toThrow(/setting 'x' is owned by both 'alpha' and 'beta'/);
+    const rooms = { name: 'rooms', matches: () => false, canHear: () => false };
+    const c = defineModule({ name: 'gamma', channels: [rooms] });
+    const d = defineModule({ name: 'delta', channels: [rooms] });
+    expect(() => checkModules([c, d])).toThrow(/channel 'rooms' is declared twice/);
+    expect(() => checkModules([defineModule({ name: 'Bad_Name' })])).toThrow(/kebab-case/);
+  });
+
+  it('refuses a job not named after its module, and a job declared twice', () => {
+    const job = { name: 'other.tick', intervalMs: 1_000, run: () => Promise.resolve() };
+    const ctx = (list: JobsContext['modules']) => ({ modules: list }) as JobsContext;
+    const wrong = defineModule({ name: 'alpha', jobs: () => [job] });
+    expect(() => moduleJobs(ctx([wrong]))).toThrow(/must be named 'alpha\.…'/);
+    const twice = defineModule({ name: 'other', jobs: () => [job, job] });
+    expect(() => moduleJobs(ctx([twice]))).toThrow(/declared twice/);
+  });
+});
+
+describe('only modules/index.ts lists modules', () => {
+  const src = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../src');
+  const files = (fs.readdirSync(src, { recursive: true }) as string[])
+    .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'))
+    .map((f) => f.split(path.sep).join('/'));
+  const importsOf = (file: string): { names: string; from: string }[] =>
+    [
+      ...fs
+        .readFileSync(path.join(src, file), 'utf8')
+        .matchAll(/import\s+(type\s+)?([^;]*?)\s+from\s+'([^']+)'/g),
+    ].map((m) => ({ names: m[2] ?? '', from: path.posix.join(path.posix.dirname(file), m[3] ?? '') }));
+
+  it('no file but modules/index.ts imports a module definition', () => {
+    const definitions = new Set(
+      modules.map((m) => `${m.name.replace(/-([a-z])/g, (_s, c: string) => c.toUpperCase())}Module`),
+    );
+    const offenders = files
+      .filter((f) => f !== 'modules/index.ts')
+      .flatMap((f) =>
+        importsOf(f)
+          .flatMap((i) => i.names.match(/\w+/g) ?? [])
+          .filter((name) => definitions.has(name))
+          .map((name) => `${f}: ${name}`),
+      );
+    expect(offenders).toEqual([]);
+  });
+
+  /**
+   * Outside modules/, what may reach into a module folder: the server wires the auth resolver and the
+   * ledger (platform services every module gets); the rest are types, the realtime socket secret and
+   * the demo account names main.ts prints. The job runner, the seed and the config loader reach none:
+   * they iterate over the list. A new crossing fails, and so does one that is gone (remove it here).
+   */
+  const ALLOWED_CORE_IMPORTS = [
+    'main.ts -> users',
+    'platform/context.ts -> ledger',
+    'platform/module.ts -> wagers',
+    'realtime/realtime.routes.ts -> auth',
+    'server.ts -> auth',
+    'server.ts -> ledger',
+  ];
+
+  it('the core (server, jobs, db, platform, realtime) imports no module folder but the list', () => {
+    const crossings = new Set<string>();
+    for (const f of files.filter((f) => !f.startsWith('modules/'))) {
+      for (const i of importsOf(f)) {
+        const m = /^modules\/([^/]+)\//.exec(i.from);
+        if (m) crossings.add(`${f} -> ${m[1]}`);
+      }
+    }
+    expect([...crossings].sort()).toEqual(ALLOWED_CORE_IMPORTS);
+    expect(files).toContain('db/seed.ts');
+    expect(files.some((f) => f.startsWith('jobs/'))).toBe(true);
+  });
+});
