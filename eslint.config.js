@@ -23,6 +23,12 @@ const repoRoot = path.dirname(fileURLToPath(import.meta.url));
 const PURE_PACKAGES = new Set(['money', 'fairness', 'games']);
 /** What `packages/contracts` may import besides its own files. */
 const CONTRACTS_ALLOWED = new Set(['zod', '@nebula/money']);
+/**
+ * The one entry of @nebula/contracts the web may import values from: it is zod-free, while a value
+ * import of any other entry pulls zod (about 25 KB gzipped) into the player's bundle. Types may come
+ * from anywhere (they are erased).
+ */
+const WEB_CONTRACTS_VALUE_ENTRY = '@nebula/contracts/constants';
 /** Database, server and infrastructure libraries that pure packages must not pull in. */
 const SERVER_LIBS = new Set([
   'pg',
@@ -85,11 +91,18 @@ function isServerLib(name) {
 /** Where a repo-relative file lives, as far as the boundaries care. */
 function zoneOf(file) {
   const parts = file.split('/');
-  if (parts[0] === 'packages' && parts.length > 2) return { kind: 'package', name: parts[1] };
+  if (parts[0] === 'packages' && parts.length > 2) {
+    const constants = parts[1] === 'contracts' && parts[2] === 'src' && parts[3] === 'constants';
+    return { kind: 'package', name: parts[1], constants };
+  }
   if (parts[0] === 'apps' && parts.length > 2) {
     const app = `apps/${parts[1]}`;
-    if (app === 'apps/web' && parts[2] === 'src' && parts[3] === 'features' && parts.length > 5) {
-      return { kind: 'app', app, feature: parts[4] };
+    if (app === 'apps/web' && parts[2] === 'src') {
+      // Tests run in Node and never reach the bundle: they may use the schemas.
+      const bundled = !/\.(test|spec)\.[cm]?[jt]sx?$/.test(file);
+      if (parts[3] === 'features' && parts.length > 5)
+        return { kind: 'app', app, feature: parts[4], bundled };
+      return { kind: 'app', app, bundled };
     }
     if (app === 'apps/server' && parts[2] === 'src' && parts[3] === 'modules' && parts.length > 5) {
       return { kind: 'app', app, module: parts[4], moduleRest: parts.slice(5).join('/') };
@@ -120,6 +133,10 @@ const importBoundaries = {
         "{{from}} must not import {{to}} ('{{specifier}}'). Share code through packages/* (types through @nebula/contracts).",
       featureImportsFeature:
         "Feature '{{from}}' must not import feature '{{to}}' ('{{specifier}}'). Compose features in src/app/, or move shared code to src/ui/ or src/lib/.",
+      webContractsValue:
+        "The web may import values of @nebula/contracts only from '{{entry}}' (zod-free): '{{specifier}}' would pull zod into the bundle. Import types with `import type`, or move the value into packages/contracts/src/constants/.",
+      constantsImportsValue:
+        "packages/contracts/src/constants/ stays zod-free: it may import values only from its own folder, not '{{specifier}}' (types are fine).",
       moduleDeepImport:
         "Server module '{{from}}' may use module '{{to}}' only through its index ('modules/{{to}}/index.js'), not '{{specifier}}'.",
     },
@@ -131,7 +148,7 @@ const importBoundaries = {
     if (zone.kind === 'other') return {};
     const dir = path.posix.dirname(file);
 
-    function check(node, specifier) {
+    function check(node, specifier, typeOnly) {
       if (typeof specifier !== 'string' || specifier.length === 0) return;
       const report = (messageId, data = {}) =>
         context.report({ node, messageId, data: { specifier, ...data } });
@@ -164,6 +181,7 @@ const importBoundaries = {
           if (zone.kind !== 'package' || parts[1] !== zone.name) {
             return report('deepPackageImport', { name: parts[1] });
           }
+          if (zone.constants && !typeOnly && parts[3] !== 'constants') return report('constantsImportsValue');
           return;
         }
         if (zone.kind === 'package') {
@@ -179,6 +197,7 @@ const importBoundaries = {
         if (appOfName) return report('packageImportsApp');
         if (zone.name === 'contracts') {
           if (!CONTRACTS_ALLOWED.has(name)) return report('contractsOnly');
+          if (zone.constants && !typeOnly) return report('constantsImportsValue');
           return;
         }
         if (PURE_PACKAGES.has(zone.name)) {
@@ -191,23 +210,35 @@ const importBoundaries = {
       if (appOfName && appOfName !== zone.app) {
         return report('appImportsApp', { from: zone.app, to: appOfName });
       }
+      if (
+        zone.bundled &&
+        name === '@nebula/contracts' &&
+        !typeOnly &&
+        specifier !== WEB_CONTRACTS_VALUE_ENTRY
+      ) {
+        return report('webContractsValue', { entry: WEB_CONTRACTS_VALUE_ENTRY });
+      }
     }
 
-    const fromLiteral = (node, source) => {
-      if (source && source.type === 'Literal') check(node, source.value);
+    const fromLiteral = (node, source, typeOnly = false) => {
+      if (source && source.type === 'Literal') check(node, source.value, typeOnly);
     };
+    /** `import type {...}`, `export type {...}`, or braces holding only `type` names: erased at build. */
+    const erased = (node, kindKey) =>
+      node[kindKey] === 'type' ||
+      (node.specifiers?.length > 0 && node.specifiers.every((s) => s[kindKey] === 'type'));
     return {
-      ImportDeclaration: (node) => fromLiteral(node, node.source),
-      ExportNamedDeclaration: (node) => fromLiteral(node, node.source),
-      ExportAllDeclaration: (node) => fromLiteral(node, node.source),
+      ImportDeclaration: (node) => fromLiteral(node, node.source, erased(node, 'importKind')),
+      ExportNamedDeclaration: (node) => fromLiteral(node, node.source, erased(node, 'exportKind')),
+      ExportAllDeclaration: (node) => fromLiteral(node, node.source, node.exportKind === 'type'),
       ImportExpression: (node) => fromLiteral(node, node.source),
       TSImportEqualsDeclaration: (node) => {
         if (node.moduleReference?.type === 'TSExternalModuleReference') {
-          fromLiteral(node, node.moduleReference.expression);
+          fromLiteral(node, node.moduleReference.expression, node.importKind === 'type');
         }
       },
       // typescript-eslint 8 moved the specifier from `argument.literal` to `source`.
-      TSImportType: (node) => fromLiteral(node, node.source ?? node.argument?.literal),
+      TSImportType: (node) => fromLiteral(node, node.source ?? node.argument?.literal, true),
       CallExpression: (node) => {
         if (
           node.callee.type === 'Identifier' &&

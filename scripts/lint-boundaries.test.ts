@@ -99,6 +99,25 @@ const forbidden: Record<string, Case[]> = {
     c('apps/web/src/features/lobby/lobby.tsx', "export * from '../auth';"),
     c('apps/web/src/features/promotions/x.ts', "export { x } from '../../features/wallet/api/wallet.js';"),
   ],
+  'the web imports contract values only from the zod-free constants entry': [
+    c('apps/web/src/lib/x.ts', "export { PASSWORD_MIN } from '@nebula/contracts';"),
+    c('apps/web/src/app/x.ts', "import '@nebula/contracts';"),
+    c('apps/web/src/lib/x.ts', "export * from '@nebula/contracts';"),
+    c('apps/web/src/games/crash/x.ts', "export const m = import('@nebula/contracts');"),
+    c(
+      'apps/web/src/features/chat/x.ts',
+      "import { chatMessageEvent } from '@nebula/contracts';\nexport const e = chatMessageEvent;",
+    ),
+    c(
+      'apps/web/src/features/auth/x.tsx',
+      "import { type Me, meSchema } from '@nebula/contracts';\nexport type M = Me;\nexport const s = meSchema;",
+    ),
+  ],
+  'the contracts constants entry stays zod-free': [
+    c('packages/contracts/src/constants/x.ts', "export { z } from 'zod';"),
+    c('packages/contracts/src/constants/x.ts', "export { meSchema } from '../endpoints/auth.js';"),
+    c('packages/contracts/src/constants/x.ts', "export * from '../realtime.js';"),
+  ],
   'server modules use other modules only through their index': [
     c(
       'apps/server/src/modules/wallet/wallet.service.ts',
@@ -138,7 +157,7 @@ const allowed: Record<string, Case[]> = {
     c('packages/contracts/src/endpoints/x.ts', "export { policy } from '../endpoint.js';"),
   ],
   'apps use packages, own files and their libraries': [
-    c('apps/web/src/lib/api.ts', "export { currenciesEndpoint } from '@nebula/contracts';"),
+    c('apps/web/src/lib/api.ts', "export type { currenciesEndpoint } from '@nebula/contracts';"),
     c(
       'apps/web/src/app/routes.tsx',
       "export { Wallet } from '../features/wallet/index.js';\nexport { Chat } from '../features/chat/index.js';",
@@ -160,6 +179,21 @@ const allowed: Record<string, Case[]> = {
     c(
       'apps/server/src/db/client.ts',
       "export { Pool } from 'pg';\nexport { PGlite } from '@electric-sql/pglite';",
+    ),
+  ],
+  'the web imports contract types from anywhere, values from the constants entry': [
+    c('apps/web/src/lib/x.ts', "import type { Me } from '@nebula/contracts';\nexport type M = Me;"),
+    c('apps/web/src/lib/x.ts', "export type { Me } from '@nebula/contracts';"),
+    c(
+      'apps/web/src/features/chat/x.ts',
+      "import { type Me, type meSchema } from '@nebula/contracts';\nexport type M = [Me, typeof meSchema];",
+    ),
+    c('apps/web/src/features/chat/x.ts', "export { CHAT_MESSAGE_MAX } from '@nebula/contracts/constants';"),
+    c('apps/web/src/features/chat/x.test.ts', "export { chatMessageEvent } from '@nebula/contracts';"),
+    c('packages/contracts/src/constants/x.ts', "export * from './chat.js';"),
+    c(
+      'packages/contracts/src/constants/x.ts',
+      "import type { LiveGame } from '../endpoints/feed.js';\nexport type L = LiveGame;",
     ),
   ],
   'server modules import other modules through their index': [

@@ -22,8 +22,7 @@ export const ErrorCode = {
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 
-/** The spec's two-factor challenge code (spec 1 section 8): the request is held until 2FA succeeds. */
-export const TWO_FACTOR_REQUIRED = -1024;
+export { TWO_FACTOR_REQUIRED } from './constants/auth.js';
 
 export const fieldErrorSchema = z.object({
   path: z.string(),

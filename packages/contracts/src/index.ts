@@ -4,7 +4,7 @@ export * from './realtime.js';
 export * from './endpoints/platform.js';
 export * from './endpoints/realtime.js';
 export * from './endpoints/auth.js';
-export * from './wallet-message.js';
+export { walletSignInMessage } from './constants/wallet-message.js';
 export * from './endpoints/wallet.js';
 export * from './endpoints/games.js';
 export * from './endpoints/extended.js';

@@ -6,7 +6,8 @@
  * - on body code -1024 is held until the player passes 2FA: `two-factor-required` is emitted, and
  *   `resolveTwoFactor()` replays every held request, settling the original promises with the replay.
  */
-// Type-only: a runtime import of @nebula/contracts would pull zod (~25 KB gzipped) into the first load.
+// Type-only: a runtime import of @nebula/contracts would pull zod (~25 KB gzipped) into the first load;
+// values come from its zod-free constants entry.
 import type {
   ApiErrorBody,
   Endpoint,
@@ -15,8 +16,8 @@ import type {
   PathParams,
   RequestOf,
   ResponseOf,
-  TWO_FACTOR_REQUIRED as ContractTwoFactorCode,
 } from '@nebula/contracts';
+import { TWO_FACTOR_REQUIRED } from '@nebula/contracts/constants';
 import { events } from './events';
 import { getAuthToken } from './store';
 
@@ -46,8 +47,8 @@ export function isApiError(error: unknown): error is ApiError {
 
 export const NETWORK_ERROR_CODE = 'network_error';
 
-/** The contracts' 2FA challenge code; the type ties it to the contract, so a change fails to compile. */
-export const TWO_FACTOR_REQUIRED: typeof ContractTwoFactorCode = -1024;
+/** The contracts' 2FA challenge code (spec 1 section 8). */
+export { TWO_FACTOR_REQUIRED };
 
 let baseUrl: string = (import.meta.env?.VITE_API_URL as string | undefined) ?? '';
 

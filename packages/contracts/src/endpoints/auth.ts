@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint, policy } from '../endpoint.js';
 import { emptyRequest } from './platform.js';
+import { TWO_FACTOR_CODE } from '../constants/auth.js';
 
 /**
  * Identity and access (spec 1 sections 2.3-8, spec 3 "Login action"). Register/login/reset send
@@ -32,9 +33,7 @@ export const AuthMessages = {
   telegramFailed: 'Failed to authorize using Telegram',
 } as const;
 
-export const NAME_PATTERN = /^[A-Za-z0-9_]{4,24}$/;
-export const PASSWORD_MIN = 5;
-export const TWO_FACTOR_CODE = /^\d{6}$/;
+export { NAME_PATTERN, PASSWORD_MIN, TWO_FACTOR_CODE } from '../constants/auth.js';
 
 /** The signed-in user as the client stores it (with its token), spec 3 section 3. */
 export const meSchema = z.object({

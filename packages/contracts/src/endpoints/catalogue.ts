@@ -1,23 +1,14 @@
 import { z } from 'zod';
 import { defineEndpoint, policy } from '../endpoint.js';
 import { emptyRequest } from './platform.js';
+import { GAMES_FILTER_MAX_LIMIT } from '../constants/catalogue.js';
 
 /**
  * The game catalogue and the lobby's data (spec 2 sections 2-3 "Home lobby", "Game tile grid",
  * provider restrictions; spec 3 section 7 `gamesFilter`, providers, slides, checkJurisdiction).
  */
 
-/** The `type` of every in-house game (provider games carry their provider's id instead). */
-export const ORIGINALS_TYPE = 'originals';
-
-/** Search page size (spec 3 section 9) and the shortest query the search overlay sends to the server. */
-export const SEARCH_PAGE_SIZE = 6;
-export const SEARCH_MIN_CHARS = 3;
-/** Home lists (spec 2 section 9): games per category row and providers in the providers row. */
-export const LOBBY_ROW_SIZE = 10;
-export const LOBBY_PROVIDERS = 20;
-/** Largest page `gamesFilter` returns. */
-export const GAMES_FILTER_MAX_LIMIT = 100;
+export * from '../constants/catalogue.js';
 
 /** The optional lobby sections a game can belong to besides its categories (spec 2 "Game (lobby)"). */
 export const customCategories = ['live', 'buy-bonuses', 'game-shows', 'new-releases'] as const;

@@ -1,20 +1,16 @@
 /**
  * The live feed's pure rules (spec 3 sections 3 and 9): which bet belongs to which channel, how the
  * list is merged and trimmed, and how long a live event waits. Exact decimal arithmetic only (no
- * floats for money); zod-free so it stays light in the first-visit bundle (the constants mirror
- * packages/contracts/src/endpoints/feed.ts, which a test checks).
+ * floats for money); zod-free so it stays light in the first-visit bundle (the limits come from the
+ * contracts' constants entry).
  */
 import type { LiveGame } from '@nebula/contracts';
+import { HIGH_ROLLER_MIN_USD, LUCKY_WIN_MIN_MULTIPLIER } from '@nebula/contracts/constants';
 import type { LiveChannel } from '../../lib/store';
 import { multiplierText } from '../../lib/multiplier-format';
 
-/** Entries shown by default, and the choices of the count setting (the server returns at most 50). */
-export const LIVE_FEED_DEFAULT = 10;
+/** The choices of the count setting (the server returns at most LIVE_FEED_MAX_COUNT). */
 export const LIVE_FEED_COUNTS = [10, 20, 30, 50] as const;
-/** high_rollers: split total worth at least this many USD. */
-export const HIGH_ROLLER_USD = 100;
-/** lucky_wins: a win paying at least this multiplier. */
-export const LUCKY_MULTIPLIER = 10;
 /** A live event never waits longer than this, whatever its `delay` says. */
 export const MAX_FEED_DELAY_MS = 10_000;
 
@@ -60,10 +56,10 @@ export function isWorthAtLeastUsd(
   return abs(total) * abs(profitUsd) >= threshold * abs(profit);
 }
 
-/** True for a won bet paying at least {@link LUCKY_MULTIPLIER}x. */
+/** True for a won bet paying at least {@link LUCKY_WIN_MIN_MULTIPLIER}x. */
 export function isLuckyWin(game: Pick<LiveGame['game'], 'status' | 'multiplier'>): boolean {
   const multiplier = toScaled(game.multiplier);
-  const lucky = toScaled(LUCKY_MULTIPLIER);
+  const lucky = toScaled(LUCKY_WIN_MIN_MULTIPLIER);
   return game.status === 'win' && multiplier !== null && lucky !== null && multiplier >= lucky;
 }
 
@@ -97,7 +93,7 @@ export function matchesChannel(event: LiveGame, channel: LiveChannel, ctx: Chann
     case 'mine':
       return ctx.userId !== null && (event.game.user === ctx.userId || event.user._id === ctx.userId);
     case 'high_rollers':
-      return isWorthAtLeastUsd(event.game, ctx.prices[event.game.currency], HIGH_ROLLER_USD);
+      return isWorthAtLeastUsd(event.game, ctx.prices[event.game.currency], HIGH_ROLLER_MIN_USD);
     case 'lucky_wins':
       return isLuckyWin(event.game);
     case 'race':

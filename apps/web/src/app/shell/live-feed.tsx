@@ -2,6 +2,7 @@ import { Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Activity, EyeOff } from 'lucide-react';
 import type { LiveGame } from '@nebula/contracts';
+import { LIVE_FEED_DEFAULT_COUNT } from '@nebula/contracts/constants';
 import { decimalsFor } from '@nebula/money';
 import { openBetOverview } from '../../features/bets';
 import { LazyRacePanel } from '../../features/race';
@@ -11,7 +12,6 @@ import { isSignedIn, useAppStore, type LiveChannel } from '../../lib/store';
 import { useLiveFeed } from './live-feed-data';
 import {
   LIVE_FEED_COUNTS,
-  LIVE_FEED_DEFAULT,
   channelsFor,
   effectiveChannel,
   formatFeedTime,
@@ -28,7 +28,7 @@ export function LiveFeed() {
   const signedIn = isSignedIn(user);
   const stored = useAppStore((state) => state.liveChannel);
   const setChannel = useAppStore((state) => state.setLiveChannel);
-  const count = useAppStore((state) => state.liveFeedEntries) || LIVE_FEED_DEFAULT;
+  const count = useAppStore((state) => state.liveFeedEntries) || LIVE_FEED_DEFAULT_COUNT;
   const setSetting = useAppStore((state) => state.setSetting);
   const currencies = useAppStore((state) => state.currencies);
   const channels = channelsFor(signedIn);

@@ -4,7 +4,7 @@
  * the signature; the answer is the signed-in user.
  */
 import type { metamaskNonceEndpoint, metamaskSignatureEndpoint } from '@nebula/contracts';
-import { walletSignInMessage } from '@nebula/contracts';
+import { walletSignInMessage } from '@nebula/contracts/constants';
 import { api, endpointRef } from '../../lib/api';
 import type { StoredUser } from '../../lib/store';
 import { completeSignIn } from './session';

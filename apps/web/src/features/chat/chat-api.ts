@@ -23,6 +23,7 @@ import type {
   unignoreUserEndpoint,
   whisperEndpoint,
 } from '@nebula/contracts';
+import { ChatErrorCode, parseChatMutedUntil } from '@nebula/contracts/constants';
 import type { TFunction } from 'i18next';
 import { api, endpointRef, isApiError } from '../../lib/api';
 import { formatMuteTime } from './chat-rules';
@@ -44,29 +45,9 @@ export const chatApi = {
   whisper: endpointRef<typeof whisperEndpoint>('POST', '/api/whisper'),
 } as const;
 
-/** Error codes of the chat contract (kept here as values: the contracts module is type-only here). */
-export const CHAT_ERROR = {
-  length: 1,
-  muted: 2,
-  slowMode: 'chat_slow_mode',
-  unknownUser: 'general.error.unknown_user',
-  unknownGame: 'general.error.unknown_game',
-  unknownUsername: 'unknown_username',
-} as const;
-
-/** Message length limits (contract: CHAT_MESSAGE_MIN / CHAT_MESSAGE_MAX, counted in characters). */
-export const CHAT_MESSAGE_MIN = 1;
-export const CHAT_MESSAGE_MAX = 160;
-
 /** Characters as the server counts them (code points, so an emoji counts once). */
 export function charCount(text: string): number {
   return [...text].length;
-}
-
-/** The ISO time of 'Chat is muted until {time}' (contract: parseChatMutedUntil). */
-export function mutedUntilOf(message: string): string | null {
-  const match = /^Chat is muted until (\S+)$/.exec(message);
-  return match?.[1] ?? null;
 }
 
 export function sendMessage(message: string, channel: ChatChannel): Promise<ChatMessage> {
@@ -111,10 +92,10 @@ export interface ChatErrorInfo {
 export function describeChatError(error: unknown, t: TFunction, locale: string): ChatErrorInfo {
   if (!isApiError(error)) return { kind: 'other', text: t('chatUi.sendFailed') };
   switch (error.code) {
-    case CHAT_ERROR.length:
+    case ChatErrorCode.Length:
       return { kind: 'length', text: t('chat.error.length') };
-    case CHAT_ERROR.muted: {
-      const until = mutedUntilOf(error.message);
+    case ChatErrorCode.Muted: {
+      const until = parseChatMutedUntil(error.message);
       const date = until ? new Date(until) : null;
       if (date && Number.isFinite(date.getTime())) {
         return {
@@ -125,11 +106,11 @@ export function describeChatError(error: unknown, t: TFunction, locale: string):
       }
       return { kind: 'muted', text: t('chat.error.muted') };
     }
-    case CHAT_ERROR.slowMode:
+    case ChatErrorCode.SlowMode:
       return { kind: 'slow', text: t('chatUi.slowError', { seconds: 5 }) };
-    case CHAT_ERROR.unknownUser:
+    case ChatErrorCode.UnknownUser:
       return { kind: 'unknownUser', text: t('general.error.unknown_user') };
-    case CHAT_ERROR.unknownGame:
+    case ChatErrorCode.UnknownGame:
       return { kind: 'unknownGame', text: t('general.error.unknown_game') };
     default:
       if (error.status === 403) return { kind: 'other', text: t('chatUi.notAllowed') };

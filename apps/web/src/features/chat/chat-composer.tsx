@@ -24,8 +24,9 @@ import type { ChatChannel, ChatMessage, EmojiPack } from '@nebula/contracts';
 import { Button, IconButton, toast } from '../../ui';
 import { useAppStore } from '../../lib/store';
 import { requestLogin } from '../../lib/request-login';
-import { CHAT_MESSAGE_MAX, charCount, describeChatError, sendMessage, sendSticker } from './chat-api';
-import { formatMuteTime, SLOW_MODE_MS } from './chat-rules';
+import { CHAT_MESSAGE_MAX, CHAT_SLOW_MODE_MS } from '@nebula/contracts/constants';
+import { charCount, describeChatError, sendMessage, sendSticker } from './chat-api';
+import { formatMuteTime } from './chat-rules';
 import { matchingCommands, parseCommand, usageOf, commandsFor, type ChatCommandName } from './commands';
 import { updateChatUser, useMuteDate } from './chat-session';
 import { EmojiPicker } from './emoji-picker';
@@ -60,7 +61,7 @@ function useSlowMode(): { left: number; start: (at?: number) => void } {
     return () => clearInterval(timer);
   }, [state]);
   const start = useCallback((at = Date.now()) => {
-    setState({ until: at + SLOW_MODE_MS, now: Date.now() });
+    setState({ until: at + CHAT_SLOW_MODE_MS, now: Date.now() });
   }, []);
   return { left: state ? Math.max(0, state.until - state.now) : 0, start };
 }
@@ -449,7 +450,7 @@ export function ChatComposer(props: ChatComposerProps) {
                 cy="18"
                 r="16"
                 pathLength="100"
-                style={{ strokeDashoffset: 100 - (slowLeft / SLOW_MODE_MS) * 100 }}
+                style={{ strokeDashoffset: 100 - (slowLeft / CHAT_SLOW_MODE_MS) * 100 }}
               />
             </svg>
           )}

@@ -13,6 +13,7 @@ import { useQuery } from '@tanstack/react-query';
 import clsx from 'clsx';
 import { ArrowDown, ChevronDown, MessagesSquare, RefreshCw, ShieldCheck, X } from 'lucide-react';
 import type { ChatChannel, ChatMessage } from '@nebula/contracts';
+import { CHAT_LOCALES, CHAT_MODES, chatChannelOf } from '@nebula/contracts/constants';
 import { Button, Dropdown, IconButton, Spinner, toast } from '../../ui';
 import { api, isApiError } from '../../lib/api';
 import { events } from '../../lib/events';
@@ -21,15 +22,7 @@ import { requestLogin } from '../../lib/request-login';
 import { useOnlineCount, useRealtime } from '../../app/realtime-provider';
 import { chatApi } from './chat-api';
 import { ChatComposer } from './chat-composer';
-import {
-  CHAT_LOCALES,
-  CHAT_MODES,
-  channelName,
-  effectiveChannel,
-  localeOf,
-  modeForPath,
-  modeOf,
-} from './chat-rules';
+import { effectiveChannel, localeOf, modeForPath, modeOf } from './chat-rules';
 import { updateChatUser, useIgnoredIds } from './chat-session';
 import type { ChatCommandName } from './commands';
 import { MessageMenu } from './message-menu';
@@ -79,7 +72,7 @@ function useChatChannel(): [ChatChannel, (channel: ChatChannel) => void] {
     const mode = modeForPath(pathname);
     const current = useAppStore.getState();
     const now = effectiveChannel(current.channel, current.locale);
-    if (mode && modeOf(now) !== mode) current.setChannel(channelName(mode, localeOf(now)));
+    if (mode && modeOf(now) !== mode) current.setChannel(chatChannelOf(mode, localeOf(now)));
   }, [pathname]);
   return [channel, setChannel];
 }
@@ -98,7 +91,7 @@ function ChannelPicker({ channel, onChange }: { channel: ChatChannel; onChange: 
   const { t } = useTranslation();
   const entries = CHAT_MODES.flatMap((mode) =>
     CHAT_LOCALES.map((lang) => ({
-      entryId: channelName(mode, lang),
+      entryId: chatChannelOf(mode, lang),
       title: (
         <span className="chatx-channel__entry">
           <span className="chatx-lang" aria-hidden="true">

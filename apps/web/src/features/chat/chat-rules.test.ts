@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
   activeMute,
-  channelName,
   effectiveChannel,
   localeOf,
   MUTE_DURATIONS,
@@ -13,7 +12,6 @@ import {
 
 describe('channels', () => {
   it('names channels by mode and language', () => {
-    expect(channelName('casino', 'en')).toBe('casino_en');
     expect(modeOf('sport_de')).toBe('sport');
     expect(modeOf('esport_en')).toBe('esport');
     expect(modeOf('weird')).toBe('casino');
@@ -23,7 +21,6 @@ describe('channels', () => {
     expect(effectiveChannel('sport_de', 'en')).toBe('sport_de');
     expect(effectiveChannel('casino_fr', 'de')).toBe('casino_de');
     expect(effectiveChannel('junk', 'fr')).toBe('casino_en');
-    expect(channelName('esport', 'fr')).toBe('esport_en');
     expect(localeOf('sport_de')).toBe('de');
   });
 

@@ -3,41 +3,37 @@
  * the slow mode (spec 3 section 9), mutes (spec 2 sections 4 and 6) and staff highlighting
  * (spec 2 section 6).
  */
-import type { ChatChannel } from '@nebula/contracts';
-import { MUTE_FOREVER_MINUTES } from './commands';
+import {
+  CHAT_MUTE_MINUTES,
+  CHAT_SLOW_MODE_MS,
+  chatChannelOf,
+  isChatChannelName,
+  type ChatChannel,
+  type ChatLocale,
+  type ChatMode,
+} from '@nebula/contracts/constants';
 
-export type ChatMode = 'casino' | 'sport' | 'esport';
-export const CHAT_MODES: readonly ChatMode[] = ['casino', 'sport', 'esport'];
+/** Text keys of the mute lengths the contract offers moderators (spec 2 sections 6 and 9). */
+const MUTE_KEYS: Record<(typeof CHAT_MUTE_MINUTES)[number], string> = {
+  5: 'm5',
+  15: 'm15',
+  60: 'h1',
+  1_440: 'd1',
+  10_080: 'w1',
+  43_200: 'd30',
+  259_200: 'd180',
+  52_560_000: 'forever',
+};
 
-/** Slow mode: one message per 5 seconds (spec 3 sections 5 and 9). */
-export const SLOW_MODE_MS = 5_000;
-
-/** Mute lengths offered to moderators, in minutes (spec 2 sections 6 and 9). */
-export const MUTE_DURATIONS: readonly { minutes: number; key: string }[] = [
-  { minutes: 5, key: 'm5' },
-  { minutes: 15, key: 'm15' },
-  { minutes: 60, key: 'h1' },
-  { minutes: 1_440, key: 'd1' },
-  { minutes: 10_080, key: 'w1' },
-  { minutes: 43_200, key: 'd30' },
-  { minutes: 259_200, key: 'd180' },
-  { minutes: MUTE_FOREVER_MINUTES, key: 'forever' },
-];
+/** Mute lengths offered to moderators, in minutes, with their text keys. */
+export const MUTE_DURATIONS: readonly { minutes: number; key: string }[] = CHAT_MUTE_MINUTES.map(
+  (minutes) => ({ minutes, key: MUTE_KEYS[minutes] }),
+);
 
 /** The mode of a channel name (`sport_en` -> sport); unknown prefixes count as casino. */
 export function modeOf(channel: string): ChatMode {
   const prefix = channel.split('_')[0];
   return prefix === 'sport' || prefix === 'esport' ? prefix : 'casino';
-}
-
-/** Chat languages (contract: CHAT_LOCALES); another locale reads the English channel. */
-export const CHAT_LOCALES = ['en', 'de'] as const;
-export type ChatLocale = (typeof CHAT_LOCALES)[number];
-
-/** `casino_en`, `sport_de`... (contract: chatChannelOf). */
-export function channelName(mode: ChatMode, locale: string): ChatChannel {
-  const lang = (CHAT_LOCALES as readonly string[]).includes(locale) ? locale : 'en';
-  return `${mode}_${lang}` as ChatChannel;
 }
 
 /** The language of a channel name (`sport_de` -> de); unknown ones read English. */
@@ -51,14 +47,7 @@ export function localeOf(channel: string): ChatLocale {
  * player's language.
  */
 export function effectiveChannel(stored: string, locale: string): ChatChannel {
-  const [prefix, lang] = stored.split('_');
-  if (
-    (CHAT_MODES as readonly string[]).includes(prefix ?? '') &&
-    (CHAT_LOCALES as readonly string[]).includes(lang ?? '')
-  ) {
-    return stored as ChatChannel;
-  }
-  return channelName('casino', locale);
+  return isChatChannelName(stored) ? stored : chatChannelOf('casino', locale);
 }
 
 /**
@@ -71,7 +60,7 @@ export function modeForPath(pathname: string): ChatMode | null {
 }
 
 /** Milliseconds left before the next message may be sent. */
-export function slowModeLeft(lastSentAt: number | null, now: number, windowMs = SLOW_MODE_MS): number {
+export function slowModeLeft(lastSentAt: number | null, now: number, windowMs = CHAT_SLOW_MODE_MS): number {
   if (lastSentAt === null) return 0;
   return Math.max(0, lastSentAt + windowMs - now);
 }

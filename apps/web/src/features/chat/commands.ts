@@ -4,6 +4,7 @@
  * /tip, /rain; moderator commands (chat_moderator permission): /mute, /unmute, /quiz, /online.
  * Moderator commands are unknown to other players (their text is sent as a normal message).
  */
+import { CHAT_MUTE_FOREVER_MINUTES, RAIN_MAX_USERS, RAIN_MIN_USERS } from '@nebula/contracts/constants';
 
 export type ChatCommandName = 'ignore' | 'unignore' | 'tip' | 'rain' | 'mute' | 'unmute' | 'quiz' | 'online';
 
@@ -26,11 +27,6 @@ export const CHAT_COMMANDS: readonly ChatCommandSpec[] = [
   { name: 'quiz', args: [], moderator: true },
   { name: 'online', args: [], moderator: true },
 ];
-
-/** Rain reaches at most this many players (spec 3 section 9). */
-export const RAIN_MAX_USERS = 25;
-/** "Forever" as a mute length in minutes (spec 2 section 6). */
-export const MUTE_FOREVER_MINUTES = 52_560_000;
 
 export type ParsedCommand =
   /** Not a command: send the text. */
@@ -71,13 +67,17 @@ function argsValid(name: ChatCommandName, args: string[]): boolean {
       if (!AMOUNT.test(args[0]!) || !(Number(args[0]) > 0)) return false;
       if (args.length === 1) return true;
       const users = Number(args[1]);
-      return args.length === 2 && INTEGER.test(args[1]!) && users >= 1 && users <= RAIN_MAX_USERS;
+      return (
+        args.length === 2 && INTEGER.test(args[1]!) && users >= RAIN_MIN_USERS && users <= RAIN_MAX_USERS
+      );
     }
     case 'mute': {
       if (args.length === 0 || !NAME.test(args[0]!)) return false;
       if (args.length === 1) return true;
       const minutes = Number(args[1]);
-      return args.length === 2 && INTEGER.test(args[1]!) && minutes >= 1 && minutes <= MUTE_FOREVER_MINUTES;
+      return (
+        args.length === 2 && INTEGER.test(args[1]!) && minutes >= 1 && minutes <= CHAT_MUTE_FOREVER_MINUTES
+      );
     }
     case 'quiz':
     case 'online':

@@ -7,18 +7,20 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ChatChannel } from '@nebula/contracts';
+import { ChatErrorCode } from '@nebula/contracts/constants';
 import { Button, Spinner, openModal, toast, useModal } from '../../ui';
 import { api, isApiError } from '../../lib/api';
 import i18n from '../../lib/i18n';
-import { CHAT_ERROR, chatApi, fetchOnlineUsers, type OnlineUsers } from './chat-api';
+import { chatApi, fetchOnlineUsers, type OnlineUsers } from './chat-api';
 import { MUTE_DURATIONS } from './chat-rules';
 import { shortName } from './message-text';
 
 function failText(error: unknown): string {
-  if (isApiError(error) && error.code === CHAT_ERROR.unknownUsername) {
+  if (isApiError(error) && error.code === ChatErrorCode.UnknownUsername) {
     return i18n.t('chatUi.moderation.unknownUsername');
   }
-  if (isApiError(error) && error.code === CHAT_ERROR.unknownUser) return i18n.t('general.error.unknown_user');
+  if (isApiError(error) && error.code === ChatErrorCode.UnknownUser)
+    return i18n.t('general.error.unknown_user');
   if (isApiError(error) && error.message && error.status !== 0) return error.message;
   return i18n.t('chatUi.moderation.failed');
 }

@@ -19,12 +19,6 @@ export const gamesFilter = endpointRef<typeof gamesFilterEndpoint>('POST', '/api
 const gameProviders = endpointRef<typeof gameProvidersEndpoint>('GET', '/api/game-providers');
 const slides = endpointRef<typeof slidesEndpoint>('POST', '/api/slides');
 
-/** Games per home row and providers in the providers row (spec 2 section 9). */
-export const ROW_GAMES = 10;
-export const ROW_PROVIDERS = 20;
-/** Originals' `type` (contracts ORIGINALS_TYPE, mirrored to keep zod out of the bundle). */
-export const ORIGINALS = 'originals';
-
 /** The signed-in token: lists depend on it (favourites, restrictions are per viewer). */
 function useViewerKey(): string | null {
   return useAppStore((state) => state.user?._id ?? null);

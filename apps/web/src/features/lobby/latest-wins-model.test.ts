@@ -1,19 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import {
-  LATEST_WINS_INITIAL,
-  LATEST_WINS_MAX,
-  latestWinFromLiveGame,
-  type LiveGame,
-} from '@nebula/contracts';
-import {
-  LATEST_WINS_FIRST,
-  LATEST_WINS_LIMIT,
-  addWin,
-  fillerDelay,
-  simulatedWin,
-  winFromLiveGame,
-  type TickerWin,
-} from './latest-wins-model';
+import type { LiveGame } from '@nebula/contracts';
+import { latestWinFromLiveGame } from '@nebula/contracts/constants';
+import { addWin, fillerDelay, simulatedWin, type TickerWin } from './latest-wins-model';
 
 const live = (status: 'win' | 'lose'): LiveGame => ({
   user: { _id: 'u', name: 'p', avatar: null, private_bets: false },
@@ -34,15 +22,14 @@ const live = (status: 'win' | 'lose'): LiveGame => ({
 });
 
 describe('latest wins', () => {
-  it('mirrors the contract', () => {
-    expect(LATEST_WINS_LIMIT).toBe(LATEST_WINS_MAX);
-    expect(LATEST_WINS_FIRST).toBe(LATEST_WINS_INITIAL);
-    expect(winFromLiveGame(live('win'))).toEqual(latestWinFromLiveGame(live('win')));
-    expect(winFromLiveGame(live('lose'))).toBeNull();
+  it('takes wins from live bets, never losses', () => {
+    expect(latestWinFromLiveGame(live('win'))).toMatchObject({ _id: '7', game: 'dice', payout: '0.00125' });
+    expect(latestWinFromLiveGame(live('lose'))).toBeNull();
   });
   it('keeps 30 at most, newest first, once each', () => {
     let list: TickerWin[] = [];
-    for (let i = 0; i < 40; i++) list = addWin(list, { ...winFromLiveGame(live('win'))!, _id: String(i) });
+    for (let i = 0; i < 40; i++)
+      list = addWin(list, { ...latestWinFromLiveGame(live('win'))!, _id: String(i) });
     expect(list).toHaveLength(30);
     expect(list[0]!._id).toBe('39');
     list = addWin(list, { ...list[5]! });

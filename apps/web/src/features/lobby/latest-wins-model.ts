@@ -1,12 +1,11 @@
 /**
  * The latest wins ticker's rules (spec 3 sections 4 and 9): at most 30 entries, 9 shown at first;
  * simulated fillers (every 5 to 10 s, up to 25) exist ONLY in demo mode and are always marked.
- * Zod-free mirror of the contract's `latestWinFromLiveGame` (a test checks they agree).
+ * A win comes from a `LiveGame` event through the contract's `latestWinFromLiveGame`.
  */
-import type { LatestWin, LiveGame } from '@nebula/contracts';
+import type { LatestWin } from '@nebula/contracts';
+import { LATEST_WINS_MAX } from '@nebula/contracts/constants';
 
-export const LATEST_WINS_LIMIT = 30;
-export const LATEST_WINS_FIRST = 9;
 export const SIMULATED_LIMIT = 25;
 export const FILLER_MIN_MS = 5000;
 export const FILLER_MAX_MS = 10_000;
@@ -14,42 +13,7 @@ export const FILLER_MAX_MS = 10_000;
 /** A ticker entry; `simulated` marks demo fillers (never real wins). */
 export type TickerWin = LatestWin & { simulated?: true };
 
-function addDecimal(a: string, b: string): string {
-  const places = Math.max(a.split('.')[1]?.length ?? 0, b.split('.')[1]?.length ?? 0);
-  const atomic = (s: string) => {
-    const negative = s.startsWith('-');
-    const [whole = '0', frac = ''] = (negative ? s.slice(1) : s).split('.');
-    const v = BigInt(whole + frac.padEnd(places, '0'));
-    return negative ? -v : v;
-  };
-  const sum = atomic(a) + atomic(b);
-  const digits = (sum < 0n ? -sum : sum).toString().padStart(places + 1, '0');
-  const whole = digits.slice(0, digits.length - places);
-  const frac = places > 0 ? digits.slice(digits.length - places).replace(/0+$/, '') : '';
-  return `${sum < 0n ? '-' : ''}${whole}${frac ? `.${frac}` : ''}`;
-}
-
-/** The win a live bet describes, or null when it lost. */
-export function winFromLiveGame(e: LiveGame): LatestWin | null {
-  if (e.game.status !== 'win') return null;
-  return {
-    _id: e.game._id,
-    game: e.metadata.id,
-    name: e.metadata.name,
-    ticker: null,
-    image: e.metadata.image,
-    player: e.user,
-    multiplier: e.game.multiplier,
-    usdProfit: e.game.profit_usd_converted,
-    profit: e.game.profit,
-    currency: e.game.currency,
-    splitTotal: e.game.splitTotal,
-    payout: addDecimal(e.game.wager, e.game.profit),
-    winType: 'game',
-  };
-}
-
-/** Puts a win first (once), keeps at most {@link LATEST_WINS_LIMIT}; simulated ones at most 25. */
+/** Puts a win first (once), keeps at most {@link LATEST_WINS_MAX}; simulated ones at most 25. */
 export function addWin(list: readonly TickerWin[], win: TickerWin): TickerWin[] {
   const rest = list.filter((entry) => entry._id !== win._id);
   let next = [win, ...rest];
@@ -57,7 +21,7 @@ export function addWin(list: readonly TickerWin[], win: TickerWin): TickerWin[] 
     let simulated = 0;
     next = next.filter((entry) => !entry.simulated || ++simulated <= SIMULATED_LIMIT);
   }
-  return next.slice(0, LATEST_WINS_LIMIT);
+  return next.slice(0, LATEST_WINS_MAX);
 }
 
 /** The pause before the next demo filler: 5 to 10 s. */

@@ -7,15 +7,8 @@ import { api, endpointRef } from '../../lib/api';
 import { realtime } from '../../lib/realtime';
 import { useAppStore } from '../../lib/store';
 import { Skeleton } from '../../ui';
-import {
-  LATEST_WINS_FIRST,
-  LATEST_WINS_LIMIT,
-  addWin,
-  fillerDelay,
-  simulatedWin,
-  winFromLiveGame,
-  type TickerWin,
-} from './latest-wins-model';
+import { LATEST_WINS_INITIAL, LATEST_WINS_MAX, latestWinFromLiveGame } from '@nebula/contracts/constants';
+import { addWin, fillerDelay, simulatedWin, type TickerWin } from './latest-wins-model';
 import './lobby-texts';
 
 const latestWins = endpointRef<typeof latestWinsEndpoint>('POST', '/api/data/latestWins');
@@ -42,7 +35,7 @@ export function LatestWins() {
   const demo = useAppStore((state) => state.demo);
   const initial = useQuery({
     queryKey: ['latestWins'],
-    queryFn: ({ signal }) => api(latestWins, { count: LATEST_WINS_LIMIT }, { signal }),
+    queryFn: ({ signal }) => api(latestWins, { count: LATEST_WINS_MAX }, { signal }),
     staleTime: 60_000,
   });
   const [added, setAdded] = useState<TickerWin[]>([]);
@@ -51,7 +44,7 @@ export function LatestWins() {
     const timers = new Set<ReturnType<typeof setTimeout>>();
     const off = realtime.on('LiveGame', (data) => {
       if (!isLiveWin(data)) return;
-      const win = winFromLiveGame(data);
+      const win = latestWinFromLiveGame(data);
       if (!win) return;
       const delay = Math.min(Math.max(0, Number(data.delay) || 0), MAX_DELAY_MS);
       const timer = setTimeout(() => {
@@ -83,7 +76,7 @@ export function LatestWins() {
 
   const wins = useMemo(() => {
     if (!initial.data && !initial.isError) return undefined;
-    let list: TickerWin[] = Array.isArray(initial.data) ? initial.data.slice(0, LATEST_WINS_FIRST) : [];
+    let list: TickerWin[] = Array.isArray(initial.data) ? initial.data.slice(0, LATEST_WINS_INITIAL) : [];
     for (let i = added.length - 1; i >= 0; i--) {
       const win = added[i]!;
       if (!win.simulated || demo) list = addWin(list, win);
@@ -138,7 +131,7 @@ export function LatestWins() {
                 )}
               </li>
             ))
-          : Array.from({ length: LATEST_WINS_FIRST }, (_, index) => (
+          : Array.from({ length: LATEST_WINS_INITIAL }, (_, index) => (
               <li key={index} className="latest-win latest-win--skeleton" aria-hidden="true">
                 <Skeleton width={40} height={40} radius="var(--radius-sm)" />
                 <span className="latest-win__body">

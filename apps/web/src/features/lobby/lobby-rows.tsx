@@ -5,7 +5,8 @@ import { ArrowRight, CandlestickChart, Heart, History, Lock, type LucideIcon } f
 import type { CatalogueGame, CatalogueProvider, GameFilter } from '@nebula/contracts';
 import { api } from '../../lib/api';
 import { hasPlugin, useAppStore } from '../../lib/store';
-import { ROW_GAMES, ROW_PROVIDERS, gamesFilter, useGames, useProviders } from './catalogue-api';
+import { LOBBY_PROVIDERS, LOBBY_ROW_SIZE } from '@nebula/contracts/constants';
+import { gamesFilter, useGames, useProviders } from './catalogue-api';
 import { useFavouriteGames } from './favourites';
 import { GameSlider } from './game-slider';
 import { GameTile } from './game-tile';
@@ -53,8 +54,8 @@ export function CategoryRow({
   /** A tile before the games (the optional poker tile of the Originals row). */
   extra?: React.ReactNode;
 }) {
-  const { data, isError } = useGames(filter, ROW_GAMES);
-  const games = data?.games.slice(0, ROW_GAMES);
+  const { data, isError } = useGames(filter, LOBBY_ROW_SIZE);
+  const games = data?.games.slice(0, LOBBY_ROW_SIZE);
   // A failed list is not shown as an error (spec 2 section 8): the row stays empty.
   const tiles = games
     ? [...(extra ? [extra] : []), ...games.map((game) => <GameTile key={game.id} game={game} />)]
@@ -76,7 +77,7 @@ export function CategoryRow({
 export function ProvidersRow({ title, icon: Icon }: { title: string; icon: LucideIcon }) {
   const { data, isError } = useProviders(true);
   const tiles = data
-    ? data.slice(0, ROW_PROVIDERS).map((provider) => <ProviderTile key={provider.id} provider={provider} />)
+    ? data.slice(0, LOBBY_PROVIDERS).map((provider) => <ProviderTile key={provider.id} provider={provider} />)
     : isError
       ? []
       : undefined;
@@ -97,7 +98,7 @@ export function RecentlyPlayedRow() {
   const { t } = useTranslation();
   const viewer = useAppStore((state) => state.user?._id ?? null);
   const ids = useAppStore((state) => state.recentGameHistory)
-    .slice(-ROW_GAMES)
+    .slice(-LOBBY_ROW_SIZE)
     .reverse()
     .filter((id) => id.length <= 64);
   const results = useQueries({
@@ -138,7 +139,7 @@ export function FavouritesRow() {
       title={t('lobbyUi.favourites')}
       icon={<Heart size={18} />}
       viewAllPath={FAVOURITES_PATH}
-      tiles={data?.slice(0, ROW_GAMES).map((game) => (
+      tiles={data?.slice(0, LOBBY_ROW_SIZE).map((game) => (
         <GameTile key={game.id} game={game} />
       ))}
       testId="row-favourites"

@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Copy, KeyRound, ShieldCheck, ShieldOff, Smartphone } from 'lucide-react';
 import clsx from 'clsx';
 import { Button, closeModal, openModal, toast, useModal } from '../../ui';
+import { PASSWORD_MIN } from '@nebula/contracts/constants';
 import { api, isApiError, TWO_FACTOR_REQUIRED } from '../../lib/api';
 import { endpoints, storeMe, type MeView } from './profile-api';
 import { SettingsCard, TextField } from './fields';
@@ -11,7 +12,6 @@ import {
   hasErrors,
   isTwoFactorCode,
   normaliseCode,
-  PASSWORD_MIN_LENGTH,
   validatePasswordForm,
   type PasswordErrors,
   type PasswordFieldError,
@@ -106,7 +106,7 @@ function PasswordCard() {
             reveal
             value={form.password}
             error={message(errors.password) ?? serverErrors.password}
-            hint={t('profileUi.security.passwordHint', { count: PASSWORD_MIN_LENGTH })}
+            hint={t('profileUi.security.passwordHint', { count: PASSWORD_MIN })}
             onChange={(event) => update('password', event.target.value)}
             data-testid="password-new"
           />

@@ -1,11 +1,10 @@
 /**
  * Client-side checks of the settings forms (spec 3 section 5: invalid email, password confirm
  * mismatch, 2FA code 6 digits). The server checks again; these only save a round trip.
- * The limits mirror @nebula/contracts (PASSWORD_MIN, TWO_FACTOR_CODE): importing them at runtime
- * would pull zod into this chunk, so a unit test keeps the copies equal.
+ * The limits are the contracts' own (zod-free constants entry).
  */
-export const PASSWORD_MIN_LENGTH = 5;
-export const TWO_FACTOR_PATTERN = /^\d{6}$/;
+import { PASSWORD_MIN, TWO_FACTOR_CODE } from '@nebula/contracts/constants';
+
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export type PasswordFieldError = 'required' | 'min' | 'mismatch' | 'same';
@@ -22,7 +21,7 @@ export function validatePasswordForm(form: PasswordForm): PasswordErrors {
   const errors: PasswordErrors = {};
   if (!form.current) errors.current = 'required';
   if (!form.password) errors.password = 'required';
-  else if (form.password.length < PASSWORD_MIN_LENGTH) errors.password = 'min';
+  else if (form.password.length < PASSWORD_MIN) errors.password = 'min';
   else if (form.current && form.password === form.current) errors.password = 'same';
   if (!form.confirm) errors.confirm = 'required';
   else if (form.confirm !== form.password) errors.confirm = 'mismatch';
@@ -44,5 +43,5 @@ export function normaliseCode(value: string): string {
 }
 
 export function isTwoFactorCode(value: string): boolean {
-  return TWO_FACTOR_PATTERN.test(value);
+  return TWO_FACTOR_CODE.test(value);
 }

@@ -1,11 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { SEARCH_PAGE_SIZE } from '@nebula/contracts';
 import { pageCount, pageNeighbours } from './pagination';
-import { SEARCH_LIMIT } from './search-model';
 
 describe('search pagination', () => {
   it('counts pages of 6', () => {
-    expect(SEARCH_LIMIT).toBe(SEARCH_PAGE_SIZE);
     expect(pageCount(0, 6)).toBe(1);
     expect(pageCount(6, 6)).toBe(1);
     expect(pageCount(7, 6)).toBe(2);

@@ -3,16 +3,15 @@ import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { Search, SearchX, X } from 'lucide-react';
 import type { gamesFilterEndpoint } from '@nebula/contracts';
+import { SEARCH_MIN_CHARS, SEARCH_PAGE_SIZE } from '@nebula/contracts/constants';
 import { api, endpointRef } from '../../lib/api';
 import { useAppStore } from '../../lib/store';
 import { EmptyState, IconButton, SkeletonGrid } from '../../ui';
 import { pageCount } from './pagination';
 import { SearchPagination, SearchResult } from './search-results';
-import { SEARCH_DEBOUNCE_MS, SEARCH_LIMIT, SEARCH_MIN_CHARS, searchFilter } from './search-model';
+import { SEARCH_DEBOUNCE_MS, searchFilter } from './search-model';
 import './search-texts';
 import './search.css';
-
-export { SEARCH_MIN_CHARS } from './search-model';
 
 const gamesFilter = endpointRef<typeof gamesFilterEndpoint>('POST', '/api/data/gamesFilter');
 
@@ -59,7 +58,7 @@ export function SearchOverlay({ onClose }: { onClose: () => void }) {
   const filter = searchFilter(submitted);
   const result = useQuery({
     queryKey: ['search', viewer, filter, page],
-    queryFn: ({ signal }) => api(gamesFilter, { filter, limit: SEARCH_LIMIT, page }, { signal }),
+    queryFn: ({ signal }) => api(gamesFilter, { filter, limit: SEARCH_PAGE_SIZE, page }, { signal }),
     staleTime: 30_000,
     retry: false,
     placeholderData: (previous) => previous,
@@ -67,7 +66,7 @@ export function SearchOverlay({ onClose }: { onClose: () => void }) {
   // A failure ends loading silently: no error text, just nothing found.
   const games = result.isError ? [] : (result.data?.games ?? null);
   const total = result.isError ? 0 : (result.data?.total ?? 0);
-  const pages = pageCount(total, SEARCH_LIMIT);
+  const pages = pageCount(total, SEARCH_PAGE_SIZE);
   const loading = result.isPending;
 
   return (
@@ -123,7 +122,7 @@ export function SearchOverlay({ onClose }: { onClose: () => void }) {
           </span>
         </div>
         {loading || games === null ? (
-          <SkeletonGrid count={SEARCH_LIMIT} minWidth={110} />
+          <SkeletonGrid count={SEARCH_PAGE_SIZE} minWidth={110} />
         ) : games.length === 0 ? (
           <EmptyState
             icon={<SearchX size={28} />}

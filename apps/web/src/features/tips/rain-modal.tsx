@@ -6,6 +6,7 @@
  */
 import { useMemo, useState } from 'react';
 import type { Currency, rainEndpoint, ResponseOf } from '@nebula/contracts';
+import { RAIN_MAX_USERS, RAIN_MIN_USERS } from '@nebula/contracts/constants';
 import { useTranslation } from 'react-i18next';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2, CloudRain, Info, Minus, Plus, Users } from 'lucide-react';
@@ -24,16 +25,7 @@ import {
   useHasTwoFactor,
   useTipsRules,
 } from './tips-fields';
-import {
-  RAIN_MAX_USERS,
-  RAIN_MIN_USERS,
-  asChatChannel,
-  clampUsers,
-  newRequestId,
-  rainArgs,
-  splitPreview,
-  toAtomic,
-} from './tips-math';
+import { asChatChannel, clampUsers, newRequestId, rainArgs, splitPreview, toAtomic } from './tips-math';
 
 type Rain = ResponseOf<typeof rainEndpoint>['rain'];
 

@@ -3,29 +3,34 @@
  * the amount key filter, the rain split preview (share = floor(amount / users); the remainder stays
  * with the sender, as the server does it), the users range, the chat command arguments, the request
  * ids that make a retried tip or rain pay once, and the mapping of server errors to texts.
- * Constants are copied from the contracts (a runtime import would pull zod into the chunk);
- * tips-math.test.ts checks them against the contracts.
+ * Limits and codes come from the contracts' zod-free constants entry.
  */
-import type { ChatChannel } from '@nebula/contracts';
+import {
+  DEFAULT_CHAT_CHANNEL,
+  isChatChannelName,
+  RAIN_MAX_USERS,
+  RAIN_MIN_USERS,
+  TipErrorCode,
+  type ChatChannel,
+} from '@nebula/contracts/constants';
 import { toDecimalString, tryParseAmount } from '@nebula/money';
 
-/** Spec 3 section 9: "Rain: up to 25 users by command". */
-export const RAIN_MIN_USERS = 1;
-export const RAIN_MAX_USERS = 25;
 /** Players a rain goes to when the command does not say. */
 export const RAIN_DEFAULT_USERS = 10;
 
-/** Server error codes (contracts TipErrorCode) -> text keys under `tipsUi.errors.`. */
-export const TIP_ERROR_KEYS: Readonly<Record<string, string>> = {
-  invalid_username: 'invalidUsername',
-  invalid_amount: 'invalidAmount',
-  invalid_users_length: 'invalidUsersLength',
-  insufficient_balance: 'notEnoughMoney',
-  tip_self: 'self',
-  rain_not_enough_users: 'notEnoughUsers',
-  rate_limited: 'rateLimited',
-  tip_muted: 'muted',
-  invalid_currency: 'unknownCurrency',
+type TipErrorCodeValue = (typeof TipErrorCode)[keyof typeof TipErrorCode];
+
+/** Server error codes -> text keys under `tipsUi.errors.`; every contract code has one (compile-checked). */
+export const TIP_ERROR_KEYS: Readonly<Record<TipErrorCodeValue, string> & Record<string, string>> = {
+  [TipErrorCode.InvalidUsername]: 'invalidUsername',
+  [TipErrorCode.InvalidAmount]: 'invalidAmount',
+  [TipErrorCode.InvalidUsersLength]: 'invalidUsersLength',
+  [TipErrorCode.NotEnoughMoney]: 'notEnoughMoney',
+  [TipErrorCode.Self]: 'self',
+  [TipErrorCode.NotEnoughUsers]: 'notEnoughUsers',
+  [TipErrorCode.RateLimited]: 'rateLimited',
+  [TipErrorCode.Muted]: 'muted',
+  [TipErrorCode.UnknownCurrency]: 'unknownCurrency',
   idempotency_conflict: 'conflict',
   'general.error.unknown_user': 'invalidUsername',
 };
@@ -115,19 +120,7 @@ export function fieldMessage(
   return error?.fields?.find((f) => f.path === path)?.message;
 }
 
-/** The chat channels (contracts CHAT_CHANNELS); anything else falls back to the default. */
-export const CHAT_CHANNELS: readonly ChatChannel[] = [
-  'casino_en',
-  'casino_de',
-  'sport_en',
-  'sport_de',
-  'esport_en',
-  'esport_de',
-];
-
 /** `channel` when it is a chat channel, else casino_en (the default channel). */
 export function asChatChannel(channel: string | undefined): ChatChannel {
-  return (CHAT_CHANNELS as readonly string[]).includes(channel ?? '')
-    ? (channel as ChatChannel)
-    : 'casino_en';
+  return channel !== undefined && isChatChannelName(channel) ? channel : DEFAULT_CHAT_CHANNEL;
 }

@@ -1,0 +1,12 @@
+/**
+ * The zod-free half of the contracts (`@nebula/contracts/constants`): limits, keys, codes and the
+ * small pure rules server and web share. The web imports values from here only: a value import of
+ * `@nebula/contracts` would pull zod into the bundle (eslint: nebula/import-boundaries). Every name
+ * here is exported by `@nebula/contracts` too.
+ */
+export * from './auth.js';
+export * from './catalogue.js';
+export * from './chat.js';
+export * from './feed.js';
+export * from './tips.js';
+export * from './wallet-message.js';
