@@ -113,6 +113,9 @@ const envSchema = z.object({
     .default('usdt'),
   CHAT_IP_MESSAGES_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(60),
   BOT_RAIN: z.enum(['on', 'off']).optional(),
+  BET_GROUP_COMMIT: booleanish.default(false),
+  BET_GROUP_COMMIT_MAX: z.coerce.number().int().min(1).max(1_000).default(64),
+  BET_GROUP_COMMIT_PARALLEL: z.coerce.number().int().min(1).max(32).default(2),
 });
 
 export type Mode = 'development' | 'production' | 'test';
@@ -170,6 +173,12 @@ export interface Config {
   };
   /** Whether the scheduled bot rain runs when the `tips` setting does not say (BOT_RAIN; off in test mode). */
   botRainDefault: boolean;
+  /**
+   * Group commit of single-round bets (modules/games/group-commit.ts): bets arriving on this node while
+   * earlier ones commit share one transaction (BET_GROUP_COMMIT), at most `maxBatch` bets each
+   * (BET_GROUP_COMMIT_MAX), at most `parallel` such transactions at once (BET_GROUP_COMMIT_PARALLEL).
+   */
+  betGroupCommit: { enabled: boolean; maxBatch: number; parallel: number };
   realtime: {
     wsPort: number | undefined;
     heartbeatMs: number;
@@ -264,6 +273,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     demoBalanceUsd: e.DEMO_BALANCE_AMOUNT,
     chat,
     botRainDefault: e.BOT_RAIN ? e.BOT_RAIN === 'on' : e.NODE_ENV !== 'test',
+    betGroupCommit: {
+      enabled: e.BET_GROUP_COMMIT,
+      maxBatch: e.BET_GROUP_COMMIT_MAX,
+      parallel: e.BET_GROUP_COMMIT_PARALLEL,
+    },
     realtime: {
       wsPort: e.WS_PORT,
       heartbeatMs: e.WS_HEARTBEAT_MS,

@@ -16,6 +16,9 @@
  *     returning`, which row-locks the pair, so concurrent bets are serialised on it), the outcome is
  *     computed, the payout credited (key `bet:{id}:payout`, when positive) and the wager record inserted
  *     with its statistics (modules/wagers/record.ts). Balances are published after the commit.
+ *     With group commit on (BET_GROUP_COMMIT), step 2 is shared: the bets that arrive while earlier ones
+ *     commit settle in one transaction of set-based statements, each bet still decided on its own
+ *     (group-commit.ts states its steps and why it is as safe as this one).
  *
  * Why this is safe: everything that makes a bet commits together or not at all. A refused debit, a
  * rotating seed pair or any failure rolls the whole transaction back, so no nonce is consumed (nonces
@@ -30,19 +33,9 @@ import {
   type PlayResponse,
   playRequestSchema,
 } from '@nebula/contracts';
-import { floats } from '@nebula/fairness';
-import {
-  type ExtendedGame,
-  getExtendedGame,
-  getGame,
-  payoutFor,
-  type Ratio,
-  ratioToDecimal,
-  resolveRound,
-} from '@nebula/games';
+import { type ExtendedGame, getExtendedGame, getGame, payoutFor, ratioToDecimal } from '@nebula/games';
 import { type Amount, toDecimalString } from '@nebula/money';
 import type { z } from 'zod';
-import type { Session } from '../../db/client.js';
 import type { AppContext, AuthUser } from '../../platform/context.js';
 import { AppError, validationError } from '../../platform/errors.js';
 import { priceFeedFor } from '../prices/index.js';
@@ -57,9 +50,9 @@ import {
   placeStake,
   prebetSql,
   recordWager,
-  type StakeAccount,
   usdValue,
 } from '../wagers/index.js';
+import { BetGroupCommit, playRound, type Settled, seedPairRotating, stakeAccountOf } from './group-commit.js';
 import {
   GAME_SETTING_KEYS,
   acceptsDemo,
@@ -93,8 +86,10 @@ interface PrebetRow extends StakePrebetRow {
   bet_id: string | null;
 }
 
-/** Options for tests: another registry, and a fault that stops a bet inside its transaction. */
+/** Options for tests: another registry, group commit, and a fault that stops a bet inside its transaction. */
 export interface GameEngineOptions {
+  /** Group commit on or off (default: the configuration's BET_GROUP_COMMIT). */
+  groupCommit?: boolean;
   /** Game lookup; defaults to the @nebula/games registry. */
   games?: (id: string) => EngineGame | undefined;
   /** Extended game lookup; defaults to the @nebula/games extended registry. */
@@ -106,12 +101,6 @@ export interface GameEngineOptions {
      */
     beforeCommit?: (betId: string) => void | Promise<void>;
   };
-}
-
-interface Settled {
-  multiplier: Ratio;
-  outcome: unknown;
-  payout: bigint;
 }
 
 const playError = (code: number, message: string) => AppError.domain(code, message);
@@ -141,6 +130,7 @@ export class GameEngine {
   private readonly feed;
   private readonly games: (id: string) => EngineGame | undefined;
   private extended: { open(bet: PreparedBet): Promise<ExtendedPlayResponse> } | undefined;
+  private readonly group: BetGroupCommit | undefined;
 
   constructor(
     private readonly ctx: AppContext,
@@ -148,6 +138,14 @@ export class GameEngine {
   ) {
     this.feed = priceFeedFor(ctx);
     this.games = opts.games ?? getGame;
+    const { enabled, maxBatch, parallel } = ctx.config.betGroupCommit;
+    if (opts.groupCommit ?? enabled)
+      this.group = new BetGroupCommit(ctx, {
+        maxBatch,
+        parallel,
+        alone: (bet) => this.settleAlone(bet),
+        beforeCommit: opts.faults?.beforeCommit,
+      });
   }
 
   /** Sets the engine of the extended games: Play of an extended game opens a round there. */
@@ -249,37 +247,15 @@ export class GameEngine {
     };
   }
 
-  private async playSingle(bet: PreparedBet): Promise<PlayResponse> {
+  /** Steps 2 and after for a single-round bet that passed step 1 ({@link prepare}). */
+  async playSingle(bet: PreparedBet): Promise<PlayResponse> {
     const { ctx } = this;
-    const { user, input, params, wager, edge, wagerUsd, priceUsd, betId } = bet;
+    const { user, input, wager, priceUsd, betId } = bet;
     const cur = { decimals: bet.decimals };
     const game = bet.single!;
     // A first bet creates the pair before any money moves (the transaction takes its nonce).
     if (!bet.hasPair) await activeSeedPair(ctx.database, user.id);
-    const account: StakeAccount = {
-      stake: { product: 'originals', bet: betId },
-      userId: user.id,
-      currency: input.currency,
-      demo: input.demo,
-      metadata: { game: game.id, bet: betId },
-    };
-
-    const settled = await ctx.ledger.transaction(async (ledger, tx) => {
-      await placeStake(ledger, account, wager);
-      const round = await this.settle(tx, {
-        betId,
-        userId: user.id,
-        game,
-        params,
-        edge,
-        wager,
-        wagerUsd,
-        input,
-      });
-      await payStake(ledger, account, round.payout);
-      await this.opts.faults?.beforeCommit?.(betId);
-      return round;
-    });
+    const settled = this.group ? await this.group.settle(bet) : await this.settleAlone(bet);
     const { payout } = settled;
 
     const win = payout > wager;
@@ -321,48 +297,23 @@ export class GameEngine {
     };
   }
 
-  /** Inside the bet's transaction: the next nonce, the outcome, and the wager record. */
-  private async settle(
-    tx: Session,
-    a: {
-      betId: string;
-      userId: string;
-      game: EngineGame;
-      params: unknown;
-      edge: number;
-      wager: Amount;
-      wagerUsd: string | null;
-      input: PlayInput;
-    },
-  ): Promise<Settled> {
-    const { game, params, edge, wager, input } = a;
-    const seed = await takeNonce(tx, a.userId);
-    if (!seed) throw new AppError(409, 'seed_pair_rotating', 'Your seed pair is being changed; try again.');
-    const nonce = Number(seed.nonce);
-    const round = resolveRound(
-      game,
-      params,
-      floats(seed.server_seed, seed.client_seed, nonce, game.floatsNeeded(params)),
-      edge,
-    );
-    const payout = payoutFor(wager, round.multiplier);
-    await recordWager(tx, {
-      id: a.betId,
-      product: 'originals',
-      game: game.id,
-      userId: a.userId,
-      currency: input.currency,
-      demo: input.demo,
-      wager,
-      payout,
-      multiplier: round.multiplier,
-      seedPairId: seed.id,
-      nonce,
-      params,
-      outcome: round.outcome,
-      houseEdgeBps: edge,
-      wagerUsd: a.wagerUsd,
+  /** Step 2 for one bet: its own transaction. */
+  private settleAlone(bet: PreparedBet): Promise<Settled> {
+    const account = stakeAccountOf(bet);
+    return this.ctx.ledger.transaction(async (ledger, tx) => {
+      await placeStake(ledger, account, bet.wager);
+      const seed = await takeNonce(tx, bet.user.id);
+      if (!seed) throw seedPairRotating();
+      const { record, ...round } = playRound(bet, {
+        pairId: seed.id,
+        serverSeed: seed.server_seed,
+        clientSeed: seed.client_seed,
+        nonce: Number(seed.nonce),
+      });
+      await recordWager(tx, record);
+      await payStake(ledger, account, round.payout);
+      await this.opts.faults?.beforeCommit?.(bet.betId);
+      return round;
     });
-    return { multiplier: round.multiplier, outcome: round.outcome, payout };
   }
 }

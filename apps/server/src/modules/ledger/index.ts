@@ -4,7 +4,6 @@ import { registerLedgerRoutes } from './ledger.routes.js';
 export {
   Ledger,
   ScopedLedger,
-  checkLedger,
   InsufficientFundsError,
   PLAYER_KINDS,
   SYSTEM_KINDS,
@@ -13,8 +12,8 @@ export {
   type SystemKind,
   type TransferRequest,
   type TransferResult,
-  type LedgerCheck,
 } from './ledger.service.js';
+export { checkLedger, type LedgerCheck } from './ledger.check.js';
 export { playerBalance, playerFlows, transferAmount, type Flow, type PlayerAccount } from './ledger.reads.js';
 
 export const ledgerModule = defineModule({

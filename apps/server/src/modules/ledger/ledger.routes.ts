@@ -2,7 +2,7 @@ import { ledgerHealthEndpoint } from '@nebula/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../platform/context.js';
 import { registerEndpoint } from '../../platform/endpoints.js';
-import { checkLedger } from './ledger.service.js';
+import { checkLedger } from './ledger.check.js';
 
 export function registerLedgerRoutes(app: FastifyInstance, ctx: AppContext): void {
   registerEndpoint(app, ledgerHealthEndpoint, async () => {

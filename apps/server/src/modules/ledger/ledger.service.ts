@@ -18,7 +18,11 @@
  *     A caller that must move money together with its own rows (a bet: wager, nonce, bet row, payout)
  *     runs the transfers inside its transaction through {@link Ledger.in}: they commit or roll back with
  *     it, the ledger still takes the player rows' locks itself (ascending id order, {@link ScopedLedger.lock}),
- *     and the balances are published by `published()` after the caller's commit.
+ *     and the balances are published by `published()` after the caller's commit. A caller settling
+ *     many stakes in one transaction (group commit) locks the players' rows and reads their balances
+ *     first ({@link ScopedLedger.lockBalances}, ascending id order), decides which debits they cover, and
+ *     then makes all the transfers in ONE statement ({@link ScopedLedger.transferMany}); the CHECK still
+ *     guards every balance.
  *  5. Amounts are bigint atomic units end to end (numeric(38,0) in the database), never floats.
  *  6. `BalanceModification` is published to the owner after commit, never before, with the balance
  *     the transfer's own update returned (no re-read).
@@ -30,6 +34,14 @@ import { amount as toAmount, toDecimalString } from '@nebula/money';
 import type { Database, Session } from '../../db/client.js';
 import { AppError } from '../../platform/errors.js';
 import type { Hub } from '../../realtime/index.js';
+import {
+  BALANCE_SQL,
+  LOCK_BALANCES_SQL,
+  POSTINGS_SQL,
+  TRANSFER_MANY_SQL,
+  TRANSFER_ONE_SQL,
+  TRANSFER_SQL,
+} from './ledger.sql.js';
 
 export const PLAYER_KINDS = ['real', 'demo', 'bonus', 'rakeback'] as const;
 export const SYSTEM_KINDS = ['house', 'chain', 'fees', 'promotions', 'demo_faucet'] as const;
@@ -75,84 +87,15 @@ interface BalanceRow {
   others: Partial<Record<PlayerKind, string>> | null;
 }
 
-// The statements of a transfer. scripts/bench/bets-sql.ts imports them for its baselines.
-
-const OTHER_BALANCES = `(select jsonb_object_agg(o.kind, o.balance::text) from ledger_accounts o
-      where o.kind in ('real', 'demo', 'bonus') and o.owner_id = a.owner_id and o.currency = a.currency
-        and o.id <> a.id) as others`;
-
-/**
- * A whole transfer touching at most one player account, in one statement (so one transaction): the
- * transfer row once per key (`$1`), its two postings, and the player account's delta (`$8` the
- * account or null, `$9` the signed delta), which the CHECK refuses below zero: then the statement
- * fails and writes nothing. All three writes hang on the transfer row: when the key was used before
- * (`on conflict do nothing`, after waiting for a concurrent holder of the key to commit) no row comes
- * back and nothing is written. Returns the transfer id and, when a player account was updated, what
- * BalanceModification shows (as {@link BALANCE_SQL}).
- */
-export const TRANSFER_ONE_SQL = `with t as (
-  insert into ledger_transfers (idempotency_key, kind, currency, amount, debit_account, credit_account, metadata)
-  values ($1, $2, $3, $4::numeric, $5, $6, $7::jsonb)
-  on conflict (idempotency_key) do nothing
-  returning id
-), p as (
-  insert into ledger_postings (transfer_id, account_id, currency, amount)
-  select t.id, v.account, $3, v.amount
-    from t, (values ($5::bigint, -$4::numeric), ($6::bigint, $4::numeric)) v (account, amount)
-), b as (
-  update ledger_accounts a set balance = a.balance + $9::numeric from t where a.id = $8::bigint
-  returning a.owner_id, a.kind, a.balance::text as balance, ${OTHER_BALANCES}
-)
-select t.id::text as id, b.owner_id, b.kind, b.balance, b.others from t left join b on true`;
-
-/**
- * Many transfers, each touching at most one player account, in one statement (so one transaction):
- * the arrays are the columns of {@link TRANSFER_ONE_SQL}'s parameters, one element per transfer (keys
- * distinct). Keys used before insert nothing. Each player account gets the sum of its deltas in one
- * update, which the CHECK refuses below zero: then the statement fails and writes nothing. Returns the
- * inserted transfers (key, id) and the updated player accounts as BalanceModification shows them.
- */
-export const TRANSFER_MANY_SQL = `with req as (
-  select * from unnest($1::text[], $2::text[], $3::text[], $4::numeric[], $5::bigint[], $6::bigint[],
-                       $7::jsonb[], $8::bigint[], $9::numeric[])
-    as r (key, kind, currency, amount, debit, credit, metadata, player, delta)
-), t as (
-  insert into ledger_transfers (idempotency_key, kind, currency, amount, debit_account, credit_account, metadata)
-  select key, kind, currency, amount, debit, credit, metadata from req
-  on conflict (idempotency_key) do nothing
-  returning id, idempotency_key
-), p as (
-  insert into ledger_postings (transfer_id, account_id, currency, amount)
-  select t.id, v.account, req.currency, v.amount
-    from t join req on req.key = t.idempotency_key
-   cross join lateral (values (req.debit, -req.amount), (req.credit, req.amount)) v (account, amount)
-), d as (
-  select req.player, sum(req.delta) as delta
-    from t join req on req.key = t.idempotency_key where req.player is not null group by req.player
-), b as (
-  update ledger_accounts a set balance = a.balance + d.delta from d where a.id = d.player
-  returning a.owner_id, a.kind, a.currency, a.balance::text as balance, ${OTHER_BALANCES}
-)
-select (select coalesce(jsonb_agg(jsonb_build_object('key', t.idempotency_key, 'id', t.id::text)), '[]') from t)
-         as transfers,
-       (select coalesce(jsonb_agg(to_jsonb(b)), '[]') from b) as balances`;
-
-/** Records the transfer once per key (no row back when the key was used before). */
-export const TRANSFER_SQL = `insert into ledger_transfers (idempotency_key, kind, currency, amount, debit_account, credit_account, metadata)
-  values ($1, $2, $3, $4::numeric, $5, $6, $7::jsonb)
-  on conflict (idempotency_key) do nothing returning id::text as id`;
-
-/**
- * Applies a player account's delta (the CHECK refuses a negative balance) and returns what
- * BalanceModification shows: the new balance, and the owner's other balances of the currency as
- * this statement's snapshot has them (other rows: not locked, not changed by this transfer).
- */
-export const BALANCE_SQL = `update ledger_accounts a set balance = a.balance + $2::numeric where a.id = $1
-  returning a.owner_id, a.kind, a.balance::text as balance, ${OTHER_BALANCES}`;
-
-/** The two postings of a transfer. */
-export const POSTINGS_SQL = `insert into ledger_postings (transfer_id, account_id, currency, amount)
-  values ($1, $2, $4, -$5::numeric), ($1, $3, $4, $5::numeric)`;
+// The statements (ledger.sql.ts); scripts/bench/bets-sql.ts imports them for its baselines.
+export {
+  BALANCE_SQL,
+  LOCK_BALANCES_SQL,
+  POSTINGS_SQL,
+  TRANSFER_MANY_SQL,
+  TRANSFER_ONE_SQL,
+  TRANSFER_SQL,
+} from './ledger.sql.js';
 
 const isSystem = (ref: AccountRef): ref is { system: SystemKind } => 'system' in ref;
 type Querier = Pick<Session, 'query'>;
@@ -411,40 +354,15 @@ export class Ledger {
       }
     }
     if (rows.length) {
-      const col = <T>(f: (r: (typeof rows)[number]) => T) => rows.map(f);
-      const player = (r: (typeof rows)[number]) =>
-        !r.debit.is_system ? r.debit.id : !r.credit.is_system ? r.credit.id : null;
-      const delta = (r: (typeof rows)[number]) =>
-        !r.debit.is_system ? `-${r.req.amount}` : !r.credit.is_system ? r.req.amount.toString() : null;
       try {
-        const result = (
-          await this.database.query<{
-            transfers: { key: string; id: string }[];
-            balances: (BalanceRow & { currency: string })[];
-          }>(
-            TRANSFER_MANY_SQL,
-            [
-              col((r) => r.req.key),
-              col((r) => r.req.kind),
-              col((r) => r.req.currency),
-              col((r) => r.req.amount.toString()),
-              col((r) => r.debit.id),
-              col((r) => r.credit.id),
-              col((r) => JSON.stringify(r.req.metadata ?? {})),
-              col(player),
-              col(delta),
-            ],
-            'ledger.transfer_many',
-          )
-        )[0];
-        const inserted = new Map((result?.transfers ?? []).map((t) => [t.key, t.id]));
+        const result = await this.many(this.database, rows);
         for (const r of rows) {
-          const id = inserted.get(r.req.key);
+          const id = result.inserted.get(r.req.key);
           out[r.i] = id
             ? { transferId: id, replayed: false }
             : await this.replay(this.database, r.req, r.debit.id, r.credit.id).catch(asAppError);
         }
-        for (const row of result?.balances ?? []) await this.publishRow(row, row.currency);
+        for (const row of result.balances) await this.publishRow(row, row.currency);
       } catch (err) {
         if (sqlState(err) !== '23514') throw err;
         for (const r of rows) out[r.i] = await this.transfer(r.req).catch(asAppError);
@@ -454,6 +372,119 @@ export class Ledger {
     for (const [i, req] of reqs.entries())
       if (out[i] === undefined) out[i] = await this.transfer(req).catch(asAppError);
     return out as (TransferResult | AppError)[];
+  }
+
+  /**
+   * {@link TRANSFER_MANY_SQL} on `q` for transfers touching at most one player account each (distinct
+   * keys): the ids of the transfers it inserted by key, and the player accounts it updated.
+   */
+  private async many(
+    q: Querier,
+    rows: readonly { req: TransferRequest; debit: AccountRow; credit: AccountRow }[],
+  ): Promise<{ inserted: Map<string, string>; balances: (BalanceRow & { currency: string })[] }> {
+    const col = <T>(f: (r: (typeof rows)[number]) => T) => rows.map(f);
+    const player = (r: (typeof rows)[number]) =>
+      !r.debit.is_system ? r.debit.id : !r.credit.is_system ? r.credit.id : null;
+    const delta = (r: (typeof rows)[number]) =>
+      !r.debit.is_system ? `-${r.req.amount}` : !r.credit.is_system ? r.req.amount.toString() : null;
+    const result = (
+      await q.query<{
+        transfers: { key: string; id: string }[];
+        balances: (BalanceRow & { currency: string })[];
+      }>(
+        TRANSFER_MANY_SQL,
+        [
+          col((r) => r.req.key),
+          col((r) => r.req.kind),
+          col((r) => r.req.currency),
+          col((r) => r.req.amount.toString()),
+          col((r) => r.debit.id),
+          col((r) => r.credit.id),
+          col((r) => JSON.stringify(r.req.metadata ?? {})),
+          col(player),
+          col(delta),
+        ],
+        'ledger.transfer_many',
+      )
+    )[0];
+    return {
+      inserted: new Map((result?.transfers ?? []).map((t) => [t.key, t.id])),
+      balances: result?.balances ?? [],
+    };
+  }
+
+  /** @internal ScopedLedger's lockBalances: locks the player accounts, reads their balances. */
+  async lockBalancesOn(
+    tx: Session,
+    accounts: readonly { ref: AccountRef; currency: string }[],
+    local: Map<string, AccountRow>,
+  ): Promise<{ id: string; balance: bigint }[]> {
+    const ids: string[] = [];
+    for (const a of accounts) {
+      if (isSystem(a.ref)) throw new Error('lockBalances takes player accounts only');
+      ids.push((await this.accountId(a.ref, a.currency, tx, local)).id);
+    }
+    const sorted = [...new Set(ids)].sort((a, b) => (BigInt(a) < BigInt(b) ? -1 : 1));
+    const rows = await tx.query<{ id: string; balance: string }>(
+      LOCK_BALANCES_SQL,
+      [sorted],
+      'ledger.lock_balances',
+    );
+    const balance = new Map(rows.map((r) => [r.id, BigInt(r.balance)]));
+    return ids.map((id) => ({ id, balance: balance.get(id) ?? 0n }));
+  }
+
+  /**
+   * @internal ScopedLedger's transferMany: {@link TRANSFER_MANY_SQL} on the caller's session. All or
+   * nothing: a debit the balance does not cover throws InsufficientFundsError (the caller's transaction
+   * must roll back), and so does nothing else; a key used before answers as {@link transfer} does.
+   */
+  async transferManyOn(
+    tx: Session,
+    reqs: readonly TransferRequest[],
+    local: Map<string, AccountRow>,
+  ): Promise<{ results: TransferResult[]; balances: (BalanceRow & { currency: string })[] }> {
+    const rows: { req: TransferRequest; debit: AccountRow; credit: AccountRow }[] = [];
+    const keys = new Set<string>();
+    for (const req of reqs) {
+      validate(req);
+      if (keys.has(req.key)) throw AppError.badRequest('A key appears twice in one batch.', 'invalid_key');
+      keys.add(req.key);
+      const debit = await this.accountId(req.from, req.currency, tx, local);
+      const credit = await this.accountId(req.to, req.currency, tx, local);
+      if (debit.id === credit.id)
+        throw AppError.badRequest('Cannot transfer to the same account.', 'same_account');
+      if (!debit.is_system && !credit.is_system)
+        throw new Error('transferMany takes transfers touching at most one player account');
+      rows.push({ req, debit, credit });
+    }
+    if (rows.length === 0) return { results: [], balances: [] };
+    let result: Awaited<ReturnType<Ledger['many']>>;
+    try {
+      result = await this.many(tx, rows);
+    } catch (err) {
+      if (sqlState(err) === '23514') throw new InsufficientFundsError();
+      throw err;
+    }
+    const results: TransferResult[] = [];
+    for (const r of rows) {
+      const id = result.inserted.get(r.req.key);
+      results.push(
+        id ? { transferId: id, replayed: false } : await this.replay(tx, r.req, r.debit.id, r.credit.id),
+      );
+    }
+    // One statement updated each account once; an owner's sibling accounts of a currency updated by the
+    // same statement show each other's old balance in `others`: the new one is in their own rows.
+    const own = new Map(result.balances.map((b) => [`${b.owner_id}:${b.currency}:${b.kind}`, b.balance]));
+    const balances = result.balances.map((b) => {
+      const others = { ...b.others };
+      for (const kind of PLAYER_KINDS) {
+        const fresh = own.get(`${b.owner_id}:${b.currency}:${kind}`);
+        if (kind !== b.kind && fresh !== undefined && kind in others) others[kind] = fresh;
+      }
+      return { ...b, others };
+    });
+    return { results, balances };
   }
 
   /** Publishes BalanceModification from a row of {@link BALANCE_SQL} (best effort). */
@@ -563,6 +594,30 @@ export class ScopedLedger {
     return result;
   }
 
+  /**
+   * Many transfers in ONE statement, each touching at most one player account (keys distinct): all
+   * are made or none (a debit a balance does not cover throws InsufficientFundsError, and the caller's
+   * transaction must roll back). Results in the order of `reqs`.
+   */
+  async transferMany(reqs: readonly TransferRequest[]): Promise<TransferResult[]> {
+    const { results, balances } = await this.ledger.transferManyOn(this.tx, reqs, this.local);
+    this.balances.push(...balances);
+    return results;
+  }
+
+  /**
+   * Locks the player accounts (created when missing) in ascending id order until the transaction ends
+   * and reads their balances: the caller can then decide which debits they cover before it makes them.
+   * Answers in the order of `accounts`, each with the account's id (equal ids: the same account).
+   */
+  async lockBalances(
+    accounts: readonly { ref: AccountRef; currency: string }[],
+  ): Promise<{ id: string; balance: bigint }[]> {
+    const held = await this.ledger.lockBalancesOn(this.tx, accounts, this.local);
+    for (const h of held) this.locked.add(h.id);
+    return held;
+  }
+
   /** Locks the player accounts of `refs` (created when missing) in ascending id order. */
   async lock(refs: readonly AccountRef[], currency: string): Promise<void> {
     for (const id of await this.ledger.lockOn(this.tx, refs, currency, this.local)) this.locked.add(id);
@@ -573,47 +628,4 @@ export class ScopedLedger {
     const rows = this.balances.splice(0);
     await this.ledger.afterCommit(this.local, rows);
   }
-}
-
-export interface LedgerCheck {
-  ok: boolean;
-  transfers: number;
-  accounts: number;
-  problems: string[];
-}
-
-/** Verifies the invariants over the whole ledger (an admin health check; O(postings)). */
-export async function checkLedger(database: Database): Promise<LedgerCheck> {
-  const problems: string[] = [];
-  const sums = await database.query<{ currency: string; total: string }>(
-    'select currency, sum(amount)::text as total from ledger_postings group by currency having sum(amount) <> 0',
-  );
-  for (const s of sums) problems.push(`postings of ${s.currency} sum to ${s.total}, not 0`);
-  const drift = await database.query<{ id: string; balance: string; postings: string }>(
-    `select a.id::text as id, a.balance::text as balance, coalesce(p.total, 0)::text as postings
-       from ledger_accounts a
-       left join (select account_id, sum(amount) as total from ledger_postings group by account_id) p on p.account_id = a.id
-      where not a.is_system and a.balance <> coalesce(p.total, 0)`,
-  );
-  for (const d of drift)
-    problems.push(`account ${d.id} has balance ${d.balance} but postings sum to ${d.postings}`);
-  const negative = await database.query<{ id: string }>(
-    'select id::text as id from ledger_accounts where not is_system and balance < 0',
-  );
-  for (const n of negative) problems.push(`account ${n.id} is negative`);
-  const pairs = await database.query<{ id: string }>(
-    `select t.id::text as id from ledger_transfers t
-      where (select count(*) from ledger_postings p where p.transfer_id = t.id) <> 2
-         or (select coalesce(sum(p.amount), 0) from ledger_postings p where p.transfer_id = t.id) <> 0`,
-  );
-  for (const p of pairs) problems.push(`transfer ${p.id} does not have exactly two balancing postings`);
-  const counts = await database.query<{ transfers: number; accounts: number }>(
-    'select (select count(*) from ledger_transfers)::int as transfers, (select count(*) from ledger_accounts)::int as accounts',
-  );
-  return {
-    ok: problems.length === 0,
-    transfers: counts[0]?.transfers ?? 0,
-    accounts: counts[0]?.accounts ?? 0,
-    problems,
-  };
 }

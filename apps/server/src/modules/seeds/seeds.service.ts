@@ -5,7 +5,8 @@
  *
  * Rotation and the engine's nonce take ({@link takeNonce}: `update seed_pairs set nonce = nonce + 1 where
  * user_id = $1 and active`) lock the same row, so a bet settles either wholly on the old pair or wholly
- * on the new one.
+ * on the new one. A group commit locks many players' pairs at once ({@link lockActivePairs}, ascending
+ * id order) and consumes their nonces with one update ({@link advanceNonces}).
  */
 import { randomBytes } from 'node:crypto';
 import { generateServerSeed, hashServerSeed } from '@nebula/fairness';
@@ -68,6 +69,60 @@ export async function takeNonce(tx: Session, userId: string): Promise<TakenNonce
     if (attempt === 0) await insertPair(tx, userId, randomClientSeed());
   }
   return undefined;
+}
+
+/** The active pair of a player whose bets a group commit settles, row-locked until the transaction ends. */
+export interface LockedPair {
+  id: string;
+  user_id: string;
+  server_seed: string;
+  client_seed: string;
+  /** The next nonce (the pair's counter), as a decimal string. */
+  nonce: string;
+}
+
+/**
+ * Locks the active pairs of the players `$1` in ascending id order (a group commit's bets of several
+ * players), with their seeds and next nonce. Nothing changes yet: {@link ADVANCE_NONCES_SQL} consumes
+ * the nonces the transaction's accepted bets took.
+ */
+export const LOCK_PAIRS_SQL = `select id::text as id, user_id::text as user_id, server_seed, client_seed,
+       nonce::text as nonce
+  from seed_pairs where user_id = any($1::uuid[]) and active order by id for update`;
+
+/** Advances the nonce of each pair `$1` by `$2` (the bets it settled in this transaction). */
+export const ADVANCE_NONCES_SQL = `update seed_pairs s set nonce = s.nonce + v.n
+  from unnest($1::bigint[], $2::bigint[]) as v (id, n) where s.id = v.id`;
+
+/**
+ * {@link takeNonce} for many players at once, inside the group commit's transaction `tx`: their active
+ * pairs, row-locked (a rotation waits for the transaction, or the transaction for it), by user id. A
+ * player without a pair gets one (as takeNonce does); a pair a rotation replaced while this waited is
+ * read again, as a new statement. Players still missing after that are absent from the answer.
+ */
+export async function lockActivePairs(
+  tx: Session,
+  userIds: readonly string[],
+): Promise<Map<string, LockedPair>> {
+  const pairs = new Map<string, LockedPair>();
+  let missing = [...new Set(userIds)];
+  for (let attempt = 0; attempt < 3 && missing.length; attempt++) {
+    for (const row of await tx.query<LockedPair>(LOCK_PAIRS_SQL, [missing], 'seeds.lock_pairs'))
+      pairs.set(row.user_id, row);
+    missing = missing.filter((id) => !pairs.has(id));
+    if (attempt === 0) for (const id of missing) await insertPair(tx, id, randomClientSeed());
+  }
+  return pairs;
+}
+
+/** Consumes nonces inside the group commit's transaction: `taken` is pair id -> bets it settled. */
+export async function advanceNonces(tx: Session, taken: ReadonlyMap<string, number>): Promise<void> {
+  if (taken.size === 0) return;
+  await tx.query(
+    ADVANCE_NONCES_SQL,
+    [[...taken.keys()], [...taken.values()].map(String)],
+    'seeds.advance_nonces',
+  );
 }
 
 /** The player's active pair, created on first use. */

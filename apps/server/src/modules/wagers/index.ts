@@ -21,7 +21,14 @@ export {
   prebetSql,
 } from './policy.js';
 export { type StakeRef, type StakeStep, stakeKey } from './keys.js';
-export { type StakeAccount, payStake, placeStake } from './money.js';
+export {
+  type SettledStake,
+  type StakeAccount,
+  payStake,
+  placeStake,
+  settleStakes,
+  stakeHolder,
+} from './money.js';
 export {
   type Product,
   RECORD_SQL,

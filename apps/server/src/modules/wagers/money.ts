@@ -7,7 +7,12 @@
  */
 import { PlayErrorCode } from '@nebula/contracts';
 import { AppError } from '../../platform/errors.js';
-import { type AccountRef, InsufficientFundsError, type ScopedLedger } from '../ledger/index.js';
+import {
+  type AccountRef,
+  InsufficientFundsError,
+  type ScopedLedger,
+  type TransferRequest,
+} from '../ledger/index.js';
 import { type StakeRef, type StakeStep, stakeKey } from './keys.js';
 
 /** Whose stake it is, in what, and what the ledger records about it. */
@@ -20,8 +25,33 @@ export interface StakeAccount {
   metadata: Record<string, unknown>;
 }
 
-const player = (a: StakeAccount): AccountRef => ({ user: a.userId, kind: a.demo ? 'demo' : 'real' });
+/** The player's account a stake is taken from and paid to (real or demo). */
+export const stakeHolder = (a: StakeAccount): AccountRef => ({
+  user: a.userId,
+  kind: a.demo ? 'demo' : 'real',
+});
+const player = stakeHolder;
 const bank = (a: StakeAccount): AccountRef => ({ system: a.demo ? 'demo_faucet' : 'house' });
+
+const debitOf = (account: StakeAccount, amount: bigint, step: StakeStep): TransferRequest => ({
+  key: stakeKey(account.stake, step),
+  kind: 'bet',
+  currency: account.currency,
+  amount,
+  from: player(account),
+  to: bank(account),
+  metadata: account.metadata,
+});
+
+const creditOf = (account: StakeAccount, amount: bigint, step: 'payout' | 'refund'): TransferRequest => ({
+  key: stakeKey(account.stake, step),
+  kind: step === 'payout' ? 'win' : 'bet_refund',
+  currency: account.currency,
+  amount,
+  from: bank(account),
+  to: player(account),
+  metadata: account.metadata,
+});
 
 /**
  * Debits `amount` from the player for `step` of the stake ('wager', or `stake:{n}` for a decision's
@@ -35,15 +65,7 @@ export async function placeStake(
   step: Extract<StakeStep, 'wager' | `stake:${number}`> = 'wager',
 ): Promise<void> {
   try {
-    await ledger.transfer({
-      key: stakeKey(account.stake, step),
-      kind: 'bet',
-      currency: account.currency,
-      amount,
-      from: player(account),
-      to: bank(account),
-      metadata: account.metadata,
-    });
+    await ledger.transfer(debitOf(account, amount, step));
   } catch (err) {
     if (err instanceof InsufficientFundsError)
       throw AppError.domain(PlayErrorCode.NotEnoughMoney, 'Not enough money');
@@ -59,13 +81,28 @@ export async function payStake(
   step: Extract<StakeStep, 'payout' | 'refund'> = 'payout',
 ): Promise<void> {
   if (amount <= 0n) return;
-  await ledger.transfer({
-    key: stakeKey(account.stake, step),
-    kind: step === 'payout' ? 'win' : 'bet_refund',
-    currency: account.currency,
-    amount,
-    from: bank(account),
-    to: player(account),
-    metadata: account.metadata,
-  });
+  await ledger.transfer(creditOf(account, amount, step));
+}
+
+/** A settled single-round stake of a group commit: its wager and its payout (possibly zero). */
+export interface SettledStake {
+  account: StakeAccount;
+  wager: bigint;
+  payout: bigint;
+}
+
+/**
+ * Group commit: the wagers and payouts of many settled stakes in ONE ledger statement, inside the
+ * caller's transaction. The caller has locked the players' accounts and refused the stakes their
+ * balances do not cover (`ScopedLedger.lockBalances`); the balance CHECK still guards each one, and
+ * any refusal or replay fails the whole statement (the caller's transaction must roll back then).
+ */
+export async function settleStakes(ledger: ScopedLedger, stakes: readonly SettledStake[]): Promise<void> {
+  const reqs: TransferRequest[] = [];
+  for (const s of stakes) {
+    reqs.push(debitOf(s.account, s.wager, 'wager'));
+    if (s.payout > 0n) reqs.push(creditOf(s.account, s.payout, 'payout'));
+  }
+  const results = await ledger.transferMany(reqs);
+  if (results.some((r) => r.replayed)) throw new Error('a stake of the group commit was settled before');
 }
