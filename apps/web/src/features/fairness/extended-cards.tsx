@@ -16,7 +16,7 @@ import {
   hiloGuessWins,
   hiloRank,
 } from '@nebula/games';
-import { PlayingCard } from './outcome-view';
+import { PlayingCard } from '../../games/kit/verifier-parts';
 
 const GUESS_ICONS = { higher: ArrowUp, lower: ArrowDown, equal: Equal, skip: SkipForward } as const;
 

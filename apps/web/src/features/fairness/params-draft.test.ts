@@ -9,8 +9,8 @@ import {
   paramsToDrafts,
   percentToBps,
   toHundredths,
-  toggleKenoPick,
 } from './params-draft';
+import { toggleKenoPick } from '../../games/keno/verifier';
 
 describe('hundredths', () => {
   it('parses decimals with up to two places', () => {

@@ -1,0 +1,37 @@
+/**
+ * The verifier parts of every single-round game (params editor and draft, outcome view, float steps),
+ * for the fairness verifier (`features/fairness`), which iterates over them instead of switching on
+ * the game. Typed over `GameId`, like `GAME_UI_LOADERS`: a game added to `@nebula/games` without its
+ * verifier parts here, or with one part missing, does not compile (see verifiers.types-test.ts).
+ *
+ * Only the fairness page imports this module, so the parts load in its lazy chunk, never on the first
+ * visit nor with a game's page.
+ */
+import type { GameId } from '@nebula/games';
+import { baccaratVerifier } from './baccarat/verifier';
+import { diamondsVerifier } from './diamonds/verifier';
+import { diceVerifier } from './dice/verifier';
+import { kenoVerifier } from './keno/verifier';
+import type { GameVerifier } from './kit/verifier';
+import { limboVerifier } from './limbo/verifier';
+import { plinkoVerifier } from './plinko/verifier';
+import { rouletteVerifier } from './roulette/verifier';
+import { wheelVerifier } from './wheel/verifier';
+
+/** What the verifier registry must hold: every single-round game, each with all of its parts. */
+export type GameVerifiers = { readonly [G in GameId]: GameVerifier<unknown> };
+
+/** In lobby order (the verifier's game picker lists them so). */
+export const GAME_VERIFIERS = {
+  dice: diceVerifier,
+  limbo: limboVerifier,
+  plinko: plinkoVerifier,
+  keno: kenoVerifier,
+  wheel: wheelVerifier,
+  roulette: rouletteVerifier,
+  diamonds: diamondsVerifier,
+  baccarat: baccaratVerifier,
+} as const satisfies GameVerifiers;
+
+/** The draft type of a game's params editor. */
+export type DraftOf<G extends GameId> = ReturnType<(typeof GAME_VERIFIERS)[G]['defaultDraft']>;
