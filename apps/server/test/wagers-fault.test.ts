@@ -32,15 +32,17 @@ import { catchUp } from './helpers/wagers.js';
  * runs. Every acknowledged bet and cash-out exists exactly once with its payout, every stake debited
  * has its bet (or its open round), every crash bet is settled with one wager record paying what its
  * row says, the stream's consumers (statistics, race) equal a recomputation from the records after a
- * redelivery, and the ledger balances. Runs against real PostgreSQL (DATABASE_URL).
+ * redelivery, and the ledger balances. Twice: single-round bets committed one by one, and with group
+ * commit on (BET_GROUP_COMMIT: bets arriving together share a transaction). Runs against real
+ * PostgreSQL (DATABASE_URL).
  */
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const USDT = 100_000_000n;
 const SALT = 'd'.repeat(64);
 /** Single-round and mines steps acknowledged before the kill, at least. */
-const MIN_ACKS = 200;
-/** Crash rounds available: one-game chains, each crashing between 1.06x and 1.25x (1 to 3.7 s). */
-const ROUNDS = 20;
+const MIN_ACKS = 120;
+/** Crash rounds available: one-game chains, each crashing between 1.06x and 1.18x (1 to 2.8 s). */
+const ROUNDS = 10;
 
 /** `count` seeds of one-game chains whose crash point (salt SALT, 1% edge, hmac32) lies in [low, high]. */
 function pickSeeds(count: number, low: bigint, high: bigint): string[] {
@@ -64,18 +66,21 @@ describe.skipIf(!process.env.DATABASE_URL)('bets under SIGKILL', () => {
     for (const c of cleanups.reverse()) await c();
   });
 
-  /** The load's variants: its environment (the engine's switches). */
-  const variants: { name: string; env: Record<string, string> }[] = [{ name: 'one commit per bet', env: {} }];
+  /** The load's variants: single-round players and the engine's switches. */
+  const variants: { name: string; players: number; env: Record<string, string> }[] = [
+    { name: 'one commit per bet', players: 6, env: { BET_GROUP_COMMIT: 'false' } },
+    { name: 'group commit', players: 12, env: { BET_GROUP_COMMIT: 'true' } },
+  ];
 
   it.each(variants)(
     '$name: loses no acknowledged bet or cash-out, leaves no stake without its bet, and the stream applies each once',
-    async ({ env }) => {
+    async ({ name, env, players }) => {
       const db = await createTestDatabase();
       cleanups.push(() => db.drop());
       const { database } = db;
       await runMigrations(database);
       await seedDatabase(database, { withDemoAccounts: false });
-      for (const seed of pickSeeds(ROUNDS, 106n, 125n))
+      for (const seed of pickSeeds(ROUNDS, 106n, 118n))
         await insertChain(database, await generateChainAsync(seed, 1, 1), SALT);
       const ledger = new Ledger(database);
       const fund = async () => {
@@ -90,7 +95,7 @@ describe.skipIf(!process.env.DATABASE_URL)('bets under SIGKILL', () => {
         });
         return u.id;
       };
-      const users = await Promise.all(Array.from({ length: 6 }, fund));
+      const users = await Promise.all(Array.from({ length: players }, fund));
       const crashUsers = await Promise.all(Array.from({ length: 6 }, fund));
       const child = spawn(process.execPath, ['--import', 'tsx', 'test/fixtures/bet-load.ts'], {
         cwd: serverDir,
@@ -273,6 +278,13 @@ describe.skipIf(!process.env.DATABASE_URL)('bets under SIGKILL', () => {
       );
       expect(unpaid).toEqual([]);
       expect((await checkLedger(database)).problems).toEqual([]);
+      // The variant ran as named: one transaction per single-round bet, or some shared by several.
+      const shared = await database.query<{ n: string }>(
+        `select count(*)::text as n from (
+           select tx from bets where product = 'originals' group by tx having count(*) > 1) s`,
+      );
+      if (env.BET_GROUP_COMMIT === 'true') expect(Number(shared[0]?.n), name).toBeGreaterThan(0);
+      else expect(shared[0]?.n, name).toBe('0');
 
       // The stream: the killed leader delivered part of it; the new one delivers the rest, twice over.
       // Each settled wager of every product reaches each consumer once, whatever was redelivered.
