@@ -32,6 +32,8 @@
  *      its work: pgbench with ONE statement per bet (bets-sql.ts `limitScript`: the player debited with
  *      a balance check and the payout credited in one update, one transfer with its two postings, the
  *      bet row), 16 clients by default (`--limit-clients`).
+ *   1c. group (G1): phases 1 and 1b again on a server restarted with BET_GROUP_COMMIT=true (group
+ *      commit of single-round bets), its open loop at `--open-share` of its own throughput.
  *   `--open-phases ours,raw,pgbench` also runs the baselines open-loop at the rate of 1b (pgbench
  *   -R), for reference.
  * Between phases: VACUUM ANALYZE and CHECKPOINT. Then the ledger invariants and gapless nonces are
@@ -81,7 +83,7 @@ Options:
                      (Little's law); a gap measures latency below saturation instead
   --statements SET   ledger (default): the bet's ledger writes; all: every statement the server
                      sends for the call (also the session lookup and the engine's pre-bet read)
-  --only LIST        comma-separated phases to run: ours,raw,pgbench,limit (default all four)
+  --only LIST        comma-separated phases to run: ours,group,raw,pgbench,limit (default all five)
   --limit-clients N  pgbench clients of the limit phase (default 16)
   --open-share S     open-loop latency phase at S x the measured throughput of ours (default 0.5;
                      0: no open-loop phase)
@@ -171,7 +173,7 @@ async function main(): Promise<number> {
       players: { type: 'string', default: '50' },
       gap: { type: 'string', default: '0' },
       statements: { type: 'string', default: 'ledger' },
-      only: { type: 'string', default: 'ours,raw,pgbench,limit' },
+      only: { type: 'string', default: 'ours,group,raw,pgbench,limit' },
       'limit-clients': { type: 'string', default: '16' },
       'server-pool': { type: 'string' },
       'open-share': { type: 'string', default: '0.5' },
@@ -234,7 +236,7 @@ async function main(): Promise<number> {
   const phases = new Set(values.only.split(','));
   if (
     (set !== 'ledger' && set !== 'all') ||
-    [...phases].some((p) => !['ours', 'raw', 'pgbench', 'limit'].includes(p))
+    [...phases].some((p) => !['ours', 'group', 'raw', 'pgbench', 'limit'].includes(p))
   ) {
     console.error(USAGE);
     return 2;
@@ -265,44 +267,62 @@ async function main(): Promise<number> {
   const tmp = await mkdtemp(path.join(os.tmpdir(), 'nebula-bets-pgbench-'));
   try {
     process.stdout.write('starting the server (migrations, seed)... ');
-    server = await startServer({
+    const serverOptions = {
       databaseUrl: db.url,
       redisUrl: values['redis-url'],
       redisPrefix: db.name,
       poolSize: serverPool,
       logLevel: values['log-level'],
       profileDir: values.profile,
-    });
+    };
+    server = await startServer(serverOptions);
     children.add(server.child);
     console.log(`listening at ${server.url} (pid ${server.child.pid})`);
     process.stdout.write(`creating and funding ${players} players... `);
     const setup = await createPlayers(db.url, server.url, players);
     console.log('done');
 
-    if (phases.has('ours')) {
+    /** The closed and open loop through the HTTP API of `on` (ours: group commit off; group: on). */
+    const httpPhases = async (phase: 'ours' | 'group', on: ServerProcess) => {
       await settle(db.url);
-      process.stdout.write('ours: HTTP API... ');
-      const r = await loadPhase(
-        { type: 'run', mode: 'http', url: server.url, tokens: setup.tokens, warmup, duration, gap },
-        db.name,
-        server.child.pid,
-      );
+      process.stdout.write(`${phase === 'ours' ? 'ours' : 'ours with group commit'}: HTTP API... `);
+      const run = {
+        type: 'run',
+        mode: 'http',
+        url: on.url,
+        tokens: setup.tokens,
+        warmup,
+        duration,
+        gap,
+      } as const;
+      const r = { ...(await loadPhase(run, db.name, on.child.pid)), phase };
       rows.push(r);
       console.log(`${fmt(r.rate)} bets/s`);
-      const rate = openRateFor('ours', r);
+      // Group commit's latency is judged at half of its own throughput (ours': openRateFor).
+      const rate =
+        phase === 'ours'
+          ? openRateFor('ours', r)
+          : openShare && !gap
+            ? Math.max(1, Math.round(r.rate * openShare))
+            : undefined;
       if (rate) {
         await settle(db.url);
-        process.stdout.write(`ours, open loop at ${fmt(rate)} bets/s... `);
-        const o = await loadPhase(
-          { type: 'run', mode: 'http', url: server.url, tokens: setup.tokens, warmup, duration, gap, rate },
-          db.name,
-          server.child.pid,
-        );
+        process.stdout.write(`${phase}, open loop at ${fmt(rate)} bets/s... `);
+        const o = { ...(await loadPhase({ ...run, rate }, db.name, on.child.pid)), phase };
         rows.push(o);
         console.log(`p99 ${fmt(o.p99, 1)} ms`);
       }
-    }
+    };
+    if (phases.has('ours')) await httpPhases('ours', server);
     await server.stop();
+    if (phases.has('group')) {
+      process.stdout.write('restarting the server with BET_GROUP_COMMIT=true... ');
+      server = await startServer({ ...serverOptions, env: { BET_GROUP_COMMIT: 'true' } });
+      children.add(server.child);
+      console.log(`pid ${server.child.pid}`);
+      await httpPhases('group', server);
+      await server.stop();
+    }
 
     if (phases.has('raw')) {
       await settle(db.url);

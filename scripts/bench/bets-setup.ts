@@ -86,6 +86,8 @@ export async function startServer(opts: {
   logLevel: string;
   /** Write a V8 CPU profile of the server into this folder (on exit). */
   profileDir?: string | undefined;
+  /** More environment of the server (e.g. BET_GROUP_COMMIT). */
+  env?: Record<string, string> | undefined;
 }): Promise<ServerProcess> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
@@ -102,8 +104,13 @@ export async function startServer(opts: {
     SERVE_WEB: 'false',
     LOG_LEVEL: opts.logLevel,
     DATA_DIR: dataDir,
+    // Production crash salts come from a public chain's blocks (CRASH_SALT_CHAIN, default eth), read
+    // through an RPC node; the benchmark has none and bets no crash: a closed local port makes the
+    // server start, its crash loop waits for a block that never comes.
+    EVM_RPC_URL: 'http://127.0.0.1:9',
     ...(opts.poolSize ? { DATABASE_POOL_SIZE: String(opts.poolSize) } : {}),
     ...(opts.redisUrl ? { REDIS_URL: opts.redisUrl, REDIS_PREFIX: opts.redisPrefix } : {}),
+    ...opts.env,
   };
   const profile = opts.profileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(opts.profileDir)}`] : [];
   const main = path.join(root, 'apps/server/src/main.ts');
