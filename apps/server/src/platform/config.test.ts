@@ -21,11 +21,11 @@ describe('loadConfig', () => {
   });
 
   it('reads the group commit switch of single-round bets (BET_GROUP_COMMIT) and its bounds', () => {
-    expect(loadConfig({}).betGroupCommit).toEqual({ enabled: false, maxBatch: 64, parallel: 2 });
+    expect(loadConfig({}).betGroupCommit).toEqual({ enabled: true, maxBatch: 64, parallel: 2 });
     expect(
-      loadConfig({ BET_GROUP_COMMIT: 'true', BET_GROUP_COMMIT_MAX: '10', BET_GROUP_COMMIT_PARALLEL: '4' })
+      loadConfig({ BET_GROUP_COMMIT: 'false', BET_GROUP_COMMIT_MAX: '10', BET_GROUP_COMMIT_PARALLEL: '4' })
         .betGroupCommit,
-    ).toEqual({ enabled: true, maxBatch: 10, parallel: 4 });
+    ).toEqual({ enabled: false, maxBatch: 10, parallel: 4 });
     expect(() => loadConfig({ BET_GROUP_COMMIT: 'maybe' })).toThrow(/BET_GROUP_COMMIT/);
     expect(() => loadConfig({ BET_GROUP_COMMIT_MAX: '0' })).toThrow(/BET_GROUP_COMMIT_MAX/);
     expect(() => loadConfig({ BET_GROUP_COMMIT_PARALLEL: '33' })).toThrow(/BET_GROUP_COMMIT_PARALLEL/);

@@ -113,7 +113,7 @@ const envSchema = z.object({
     .default('usdt'),
   CHAT_IP_MESSAGES_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(60),
   BOT_RAIN: z.enum(['on', 'off']).optional(),
-  BET_GROUP_COMMIT: booleanish.default(false),
+  BET_GROUP_COMMIT: booleanish.default(true),
   BET_GROUP_COMMIT_MAX: z.coerce.number().int().min(1).max(1_000).default(64),
   BET_GROUP_COMMIT_PARALLEL: z.coerce.number().int().min(1).max(32).default(2),
 });
