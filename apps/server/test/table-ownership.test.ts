@@ -11,24 +11,6 @@ import { TABLE_OWNERS } from '../src/modules/table-owners.js';
  * a crossing (remove it). Comments are not SQL: they are stripped before the scan.
  */
 const ALLOWED_CROSSINGS = new Set([
-  // users: read by nearly every module for names, avatars, flags (a users API is G2's next step).
-  'account-email:users',
-  'auth:users',
-  'auth:roles',
-  'auth:user_roles',
-  'chat:users',
-  'crash:users',
-  'deposits:users',
-  'feed:users',
-  'games:users',
-  'profile:users',
-  'race:users',
-  'telegram-auth:users',
-  'tips:users',
-  'two-factor:users',
-  'wagers:users',
-  'wallet-auth:users',
-  'withdrawals:users',
   // currencies and their chains: decimals and switches, read where amounts are checked.
   'chat:currencies',
   'crash:currencies',

@@ -12,19 +12,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../platform/context.js';
 import { registerEndpoint } from '../../platform/endpoints.js';
 import { AppError } from '../../platform/errors.js';
-import {
-  assertFreshTwoFactor,
-  findUserById,
-  findUserByLogin,
-  isEmailTaken,
-  revokeUserSessions,
-  SESSION_COOKIE,
-  signIn,
-  toMe,
-} from '../auth/index.js';
+import { assertFreshTwoFactor, revokeUserSessions, SESSION_COOKIE, signIn, toMe } from '../auth/index.js';
 import { verifyCaptcha } from '../captcha/index.js';
 import { mailerFor } from '../mail/index.js';
-import { hashPassword } from '../users/index.js';
+import { findUserById, findUserByLogin, hashPassword, isEmailTaken, setEmail } from '../users/index.js';
 import { queueResetMail, sendVerificationMail, type AccountEmailDeps } from './account-email.service.js';
 import {
   consumeResetToken,
@@ -112,10 +103,7 @@ export function registerAccountEmailRoutes(app: FastifyInstance, ctx: AppContext
       if (u.email) await assertFreshTwoFactor(database, user);
       if (await isEmailTaken(database, email, u.id)) throw fieldError('email', RegisterMessages.emailTaken);
       try {
-        await database.query(
-          'update users set email = $2, email_verified_at = null, updated_at = now() where id = $1',
-          [u.id, email],
-        );
+        await setEmail(database, u.id, email);
       } catch (err) {
         if (isUniqueViolation(err)) throw fieldError('email', RegisterMessages.emailTaken);
         throw err;

@@ -1,11 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { Database } from '../../db/client.js';
+import type { Database, Session } from '../../db/client.js';
+import { findUserById, lockEmailOf, markEmailVerified } from '../users/index.js';
 
 /**
  * Single-use e-mail tokens. The link carries 32 random bytes (base64url); only their SHA-256 is
  * stored, so a database leak yields no usable link. A token is good once, until it expires, and
- * only while the address it was sent to is still the account's address. Consuming is one
- * conditional UPDATE, so two clicks racing on the same link cannot both succeed.
+ * only while the address it was sent to is still the account's address. Consuming is a conditional
+ * UPDATE in a transaction that holds the account's row, so two clicks racing on the same link cannot
+ * both succeed and the address cannot change in between.
  */
 export type TokenPurpose = 'verify_email' | 'reset_password';
 
@@ -46,10 +48,9 @@ export async function deleteEmailToken(database: Database, id: string): Promise<
   await database.query('delete from email_tokens where id = $1', [id]);
 }
 
-// A live token of this purpose whose address is still the account's address.
+// A live token of this purpose whose address ($4) is still the account's address.
 const LIVE = `et.user_id = $1 and et.token_hash = $2 and et.purpose = $3
-  and et.used_at is null and et.expires_at > now()
-  and u.id = et.user_id and lower(u.email) = lower(et.email)`;
+  and et.used_at is null and et.expires_at > now() and lower(et.email) = lower($4)`;
 
 /** True when a live token exists (a cheap check before expensive work such as hashing a password). */
 export async function isLiveToken(
@@ -58,10 +59,35 @@ export async function isLiveToken(
   tokenHash: string,
   purpose: TokenPurpose,
 ): Promise<boolean> {
-  const rows = await database.query(`select 1 from email_tokens et, users u where ${LIVE}`, [
+  const email = (await findUserById(database, userId))?.email;
+  if (!email) return false;
+  const rows = await database.query(`select 1 from email_tokens et where ${LIVE}`, [
     userId,
     tokenHash,
     purpose,
+    email,
+  ]);
+  return rows.length > 0;
+}
+
+/**
+ * Uses a live token of `purpose` of the account in `tx`, holding the account's row so its address
+ * cannot change meanwhile; false when the token is not live (unknown, used, expired, or sent to
+ * another address).
+ */
+async function useToken(
+  tx: Pick<Session, 'query'>,
+  userId: string,
+  tokenHash: string,
+  purpose: TokenPurpose,
+): Promise<boolean> {
+  const email = (await lockEmailOf(tx, userId))?.email;
+  if (!email) return false;
+  const rows = await tx.query(`update email_tokens et set used_at = now() where ${LIVE} returning et.id`, [
+    userId,
+    tokenHash,
+    purpose,
+    email,
   ]);
   return rows.length > 0;
 }
@@ -72,22 +98,15 @@ export async function consumeVerifyToken(
   userId: string,
   tokenHash: string,
 ): Promise<boolean> {
-  const rows = await database.query<{ id: string }>(
-    `with t as (
-       update email_tokens et set used_at = now() from users u
-        where ${LIVE}
-       returning et.user_id, et.email
-     )
-     update users set email_verified_at = coalesce(users.email_verified_at, now()), updated_at = now()
-       from t where users.id = t.user_id and lower(users.email) = lower(t.email)
-     returning users.id`,
-    [userId, tokenHash, 'verify_email'],
-  );
-  return rows.length > 0;
+  return database.transaction(async (tx) => {
+    if (!(await useToken(tx, userId, tokenHash, 'verify_email'))) return false;
+    await markEmailVerified(tx, userId);
+    return true;
+  });
 }
 
 /**
- * Uses a reset token and sets the new password hash in the same statement; the link also proves
+ * Uses a reset token and sets the new password hash in the same transaction; the link also proves
  * the address, so it is marked verified. Every other open reset link of the account dies with it.
  * Returns false when the token is not live.
  */
@@ -97,25 +116,16 @@ export async function consumeResetToken(
   tokenHash: string,
   passwordHash: string,
 ): Promise<boolean> {
-  const rows = await database.query<{ id: string }>(
-    `with t as (
-       update email_tokens et set used_at = now() from users u
-        where ${LIVE}
-       returning et.user_id, et.email
-     ), changed as (
-       update users set password_hash = $4, email_verified_at = coalesce(users.email_verified_at, now()),
-                        updated_at = now()
-         from t where users.id = t.user_id and lower(users.email) = lower(t.email)
-       returning users.id
-     ), others as (
-       update email_tokens set used_at = now()
-        where user_id = $1 and purpose = $3 and used_at is null and token_hash <> $2
-          and exists (select 1 from changed)
-     )
-     select id from changed`,
-    [userId, tokenHash, 'reset_password', passwordHash],
-  );
-  return rows.length > 0;
+  return database.transaction(async (tx) => {
+    if (!(await useToken(tx, userId, tokenHash, 'reset_password'))) return false;
+    await markEmailVerified(tx, userId, passwordHash);
+    await tx.query(
+      `update email_tokens set used_at = now()
+        where user_id = $1 and purpose = $2 and used_at is null and token_hash <> $3`,
+      [userId, 'reset_password', tokenHash],
+    );
+    return true;
+  });
 }
 
 /** Forgets tokens a day after they expired (run by a job). */

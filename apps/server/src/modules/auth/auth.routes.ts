@@ -21,7 +21,18 @@ import { registerEndpoint } from '../../platform/endpoints.js';
 import { AppError } from '../../platform/errors.js';
 import { addCaptchaLevelSource, verifyCaptcha } from '../captcha/index.js';
 import { getSetting } from '../platform/index.js';
-import { hashPassword, verifyPassword } from '../users/index.js';
+import {
+  countRecentRegistrations,
+  findUserByLogin,
+  findUserIdByReferralCode,
+  hashPassword,
+  insertUser,
+  isEmailTaken,
+  isNameTaken,
+  passwordHashOf,
+  setPasswordHash,
+  verifyPassword,
+} from '../users/index.js';
 import { currentToken } from './auth.resolver.js';
 import { toMe } from './me.js';
 import { resolveToken, revokeSession, revokeUserSessions } from './sessions.service.js';
@@ -34,14 +45,6 @@ import {
   assertFreshTwoFactor,
 } from './sign-in.js';
 import { clearSignInFailures, recordSignInFailure, signInCaptchaLevel, signInThrottle } from './throttle.js';
-import {
-  countRecentRegistrations,
-  findUserByLogin,
-  findUserIdByReferralCode,
-  insertUser,
-  isEmailTaken,
-  isNameTaken,
-} from './users.repository.js';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
 
@@ -239,20 +242,13 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
         { path: 'password', message: RegisterMessages.passwordShort },
       ]);
     }
-    const rows = await database.query<{ password_hash: string | null }>(
-      'select password_hash from users where id = $1',
-      [user.id],
-    );
-    const hash = rows[0]?.password_hash;
+    const hash = await passwordHashOf(database, user.id);
     if (hash && !(await verifyPassword(hash, input.current))) {
       throw new AppError(422, 'wrong_password', 'The current password is not correct.', [
         { path: 'current', message: 'The current password is not correct.' },
       ]);
     }
-    await database.query('update users set password_hash = $2, updated_at = now() where id = $1', [
-      user.id,
-      await hashPassword(input.password),
-    ]);
+    await setPasswordHash(database, user.id, await hashPassword(input.password));
     await revokeUserSessions(database, user.id, user.sessionId);
     return { ok: true as const };
   });

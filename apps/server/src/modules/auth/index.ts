@@ -27,16 +27,6 @@ export {
   TWO_FACTOR_FRESH_MINUTES,
 } from './sign-in.js';
 export {
-  findUserById,
-  findUserByLogin,
-  findUserByName,
-  isEmailTaken,
-  isNameTaken,
-  insertUser,
-  type UserRecord,
-  type NewUser,
-} from './users.repository.js';
-export {
   isLocked,
   recordFailure,
   clearFailures,

@@ -1,16 +1,13 @@
 import type { Me } from '@nebula/contracts';
 import type { Database } from '../../db/client.js';
 import { chatStateOf } from '../chat/index.js';
-import { findUserById } from './users.repository.js';
+import { findUserById, rolesOf } from '../users/index.js';
 
 /** The signed-in user as the client stores it (spec 3 section 3), with its session token. */
 export async function toMe(database: Database, userId: string, token: string): Promise<Me> {
   const u = await findUserById(database, userId);
   if (!u) throw new Error(`user ${userId} vanished`);
-  const roles = await database.query<{ id: string; permissions: Me['permissions'] }>(
-    `select r.id, r.permissions from user_roles ur join roles r on r.id = ur.role_id where ur.user_id = $1 order by r.id`,
-    [userId],
-  );
+  const roles = await rolesOf(database, userId);
   const permissions = new Map<string, Record<string, boolean>>();
   for (const r of roles) {
     for (const p of r.permissions ?? [])

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Database } from '../../db/client.js';
 import type { AuthUser } from '../../platform/context.js';
+import { AUTH_USERS } from '../users/index.js';
 
 /**
  * Sessions: a random bearer token (32 bytes, base64url) of which only the SHA-256 is stored.
@@ -49,10 +50,7 @@ interface UserRow {
 }
 
 /** The caller's columns for policies: id, name, roles and the permissions their roles grant. */
-const USER_COLUMNS = `u.id, u.name,
-  (select array_agg(ur.role_id order by ur.role_id) from user_roles ur where ur.user_id = u.id) as roles,
-  (select jsonb_agg(p) from user_roles ur join roles r on r.id = ur.role_id,
-          jsonb_array_elements(r.permissions) p where ur.user_id = u.id) as permissions`;
+const USER_COLUMNS = 'u.id, u.name, u.roles, u.permissions';
 
 function toAuthUser(row: UserRow): AuthUser {
   const permissions: Record<string, string[]> = {};
@@ -68,7 +66,9 @@ function toAuthUser(row: UserRow): AuthUser {
 
 /** Loads what policies need: the user's roles and the permissions their roles grant. */
 export async function loadAuthUser(database: Database, userId: string): Promise<AuthUser | null> {
-  const rows = await database.query<UserRow>(`select ${USER_COLUMNS} from users u where u.id = $1`, [userId]);
+  const rows = await database.query<UserRow>(`select ${USER_COLUMNS} from ${AUTH_USERS} u where u.id = $1`, [
+    userId,
+  ]);
   const row = rows[0];
   return row ? toAuthUser(row) : null;
 }
@@ -88,7 +88,7 @@ export const LAST_SEEN_RESOLUTION_SECONDS = 60;
  */
 export const RESOLVE_TOKEN_SQL = `select s.id as session_id,
     s.last_seen_at < now() - make_interval(secs => $2::int) as stale, ${USER_COLUMNS}
-  from sessions s join users u on u.id = s.user_id
+  from sessions s join ${AUTH_USERS} u on u.id = s.user_id
  where s.token_hash = $1 and s.revoked_at is null and s.expires_at > now()`;
 
 /**

@@ -5,6 +5,7 @@ import type { Database } from '../../db/client.js';
 import type { Config } from '../../platform/config.js';
 import type { AuthUser } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
+import { isSelfExcluded, PLAYERS } from '../users/index.js';
 import { toMe } from './me.js';
 import { createSession, SESSION_TTL_DAYS } from './sessions.service.js';
 
@@ -61,9 +62,9 @@ export async function markTwoFactorVerified(database: Database, sessionId: strin
  */
 export async function assertFreshTwoFactor(database: Database, user: AuthUser): Promise<void> {
   const rows = await database.query<{ enabled: boolean; fresh: boolean }>(
-    `select u.two_factor_enabled_at is not null as enabled,
+    `select u.two_factor_enabled as enabled,
             coalesce(s.two_factor_verified_at > now() - make_interval(mins => $3::int), false) as fresh
-       from users u left join sessions s on s.id = $2::uuid and s.user_id = u.id
+       from ${PLAYERS} u left join sessions s on s.id = $2::uuid and s.user_id = u.id
       where u.id = $1`,
     [user.id, user.sessionId ?? null, TWO_FACTOR_FRESH_MINUTES],
   );
@@ -78,11 +79,7 @@ export async function assertFreshTwoFactor(database: Database, user: AuthUser): 
  * withdraw what they have). Throws 403 `self_excluded`.
  */
 export async function assertNotSelfExcluded(database: Database, userId: string): Promise<void> {
-  const rows = await database.query<{ excluded: boolean }>(
-    'select coalesce(self_excluded_until > now(), false) as excluded from users where id = $1',
-    [userId],
-  );
-  if (rows[0]?.excluded) {
+  if (await isSelfExcluded(database, userId)) {
     throw new AppError(
       403,
       'self_excluded',

@@ -10,6 +10,7 @@ import {
   type ChatMessageType,
 } from '@nebula/contracts';
 import type { Database, Session } from '../../db/client.js';
+import { PLAYERS } from '../users/index.js';
 
 type Query = Pick<Session, 'query'>;
 
@@ -29,7 +30,7 @@ export interface MessageRow {
 
 const SELECT = `select m.id::text as id, m.channel, m.type, m.user_id::text as user_id, m.access, m.vip_level,
        m.data, m.likes, m.created_at, u.name, u.avatar
-  from chat_messages m left join users u on u.id = m.user_id`;
+  from chat_messages m left join ${PLAYERS} u on u.id = m.user_id`;
 
 /** The client's shape of a stored message (checked against the contract). */
 export function toChatMessage(row: MessageRow): ChatMessage {
@@ -66,7 +67,7 @@ export async function insertMessage(db: Query, m: NewMessage): Promise<ChatMessa
        returning *)
      select ins.id::text as id, ins.channel, ins.type, ins.user_id::text as user_id, ins.access, ins.vip_level,
             ins.data, ins.likes, ins.created_at, u.name, u.avatar
-       from ins left join users u on u.id = ins.user_id`,
+       from ins left join ${PLAYERS} u on u.id = ins.user_id`,
     [m.channel, m.type, m.userId, m.access ?? 'user', m.vipLevel ?? 0, JSON.stringify(m.data)],
     'chat.insert',
   );
@@ -125,11 +126,11 @@ export async function chattersSince(
 ): Promise<{ id: string; name: string }[]> {
   return database.query<{ id: string; name: string }>(
     `select u.id::text as id, u.name
-       from users u
+       from ${PLAYERS} u
       where u.id in (select m.user_id from chat_messages m
                       where m.channel = $1 and m.created_at >= $2::timestamptz and m.removed_at is null
                         and m.type in ('message', 'game_link') and m.user_id is not null)
-        and (u.chat_muted_until is null or u.chat_muted_until <= now())
+        and not u.chat_muted
       order by u.name`,
     [channel, since.toISOString()],
   );

@@ -23,6 +23,7 @@ import { chattersSince, insertMessage } from './chat.repository.js';
 import { firstForbiddenLink, isChatLengthValid, normaliseChatText } from './chat-text.js';
 import { isLocalEmojiPath } from './emoji.js';
 import { tryAnswerQuiz } from './quiz.js';
+import { PLAYERS } from '../users/index.js';
 
 interface Sender {
   name: string;
@@ -60,9 +61,8 @@ export class ChatService {
   /** The sender's row; throws code 2 while they are muted. */
   async senderOf(user: AuthUser): Promise<Sender> {
     const rows = await this.ctx.database.query<Sender & { muted: boolean }>(
-      `select name, avatar, vip_level, chat_muted_until as muted_until,
-              coalesce(chat_muted_until > now(), false) as muted
-         from users where id = $1::uuid`,
+      `select u.name, u.avatar, u.vip_level, u.chat_muted_until as muted_until, u.chat_muted as muted
+         from ${PLAYERS} u where u.id = $1::uuid`,
       [user.id],
       'chat.sender',
     );

@@ -11,6 +11,7 @@ import { AppError } from '../../platform/errors.js';
 import { writeChatAudit } from './chat-audit.js';
 import { removeMessages } from './chat.repository.js';
 import { publishMute } from './chat.service.js';
+import { findUserById, muteChat, unmuteChatByName } from '../users/index.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -89,18 +90,9 @@ export async function mutePlayer(
   const user = await userById(ctx, userId);
   if (!user) throw unknownUserError();
   const until = await ctx.database.transaction(async (tx) => {
-    const old = await tx.query<{ was: Date | string | null }>(
-      'select chat_muted_until as was from users where id = $1::uuid for update',
-      [user.id],
-    );
-    const prev = old[0];
+    const prev = await muteChat(tx, user.id, minutes);
     if (!prev) throw unknownUserError();
-    const rows = await tx.query<{ until: Date | string }>(
-      `update users set chat_muted_until = now() + make_interval(mins => $2::int)
-        where id = $1::uuid returning chat_muted_until as until`,
-      [user.id, minutes],
-    );
-    const muted = new Date(rows[0]?.until ?? Date.now()).toISOString();
+    const muted = new Date(prev.until).toISOString();
     await writeChatAudit(tx, actor, 'mute', {
       target: { type: 'user', id: user.id },
       before: { chatMutedUntil: isoOrNull(prev.was) },
@@ -120,14 +112,7 @@ export async function unmutePlayer(
   name: string,
 ): Promise<{ message: typeof ChatMessages.unmuted }> {
   const user = await ctx.database.transaction(async (tx) => {
-    const rows = await tx.query<{ id: string; name: string; was: Date | string | null }>(
-      `update users u set chat_muted_until = null
-         from (select id, chat_muted_until from users where lower(name) = lower($1) for update) old
-        where u.id = old.id
-        returning u.id::text as id, u.name, old.chat_muted_until as was`,
-      [name.trim()],
-    );
-    const found = rows[0];
+    const found = await unmuteChatByName(tx, name);
     if (!found) throw new AppError(404, ChatErrorCode.UnknownUsername, ChatMessages.unknownUsername);
     const was = isoOrNull(found.was);
     await writeChatAudit(tx, actor, 'unmute', {
@@ -147,9 +132,6 @@ const isoOrNull = (at: Date | string | null | undefined): string | null =>
 
 async function userById(ctx: AppContext, id: string): Promise<{ id: string; name: string } | null> {
   if (!UUID.test(id)) return null;
-  const rows = await ctx.database.query<{ id: string; name: string }>(
-    'select id::text as id, name from users where id = $1::uuid',
-    [id],
-  );
-  return rows[0] ?? null;
+  const user = await findUserById(ctx.database, id);
+  return user && { id: user.id, name: user.name };
 }

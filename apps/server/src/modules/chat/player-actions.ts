@@ -13,17 +13,15 @@ import { CHAT_ACTIONS_PER_MINUTE, hitRateLimit } from './chat-limits.js';
 import { likeMessage } from './chat.repository.js';
 import type { ChatService } from './chat.service.js';
 import { unknownUserError } from './moderation.js';
+import { findUserByName as findAccountByName, PLAYERS } from '../users/index.js';
 
 /** The player named `name` (case-insensitive), or null. */
 export async function findUserByName(
   database: Database,
   name: string,
 ): Promise<{ id: string; name: string } | null> {
-  const rows = await database.query<{ id: string; name: string }>(
-    'select id::text as id, name from users where lower(name) = lower($1)',
-    [name.trim()],
-  );
-  return rows[0] ?? null;
+  const user = await findAccountByName(database, name.trim());
+  return user && { id: user.id, name: user.name };
 }
 
 /** The ids of the players `userId` ignores, oldest first. */
@@ -41,7 +39,7 @@ export async function chatStateOf(
   userId: string,
 ): Promise<{ mute: string | null; ignore: string[] }> {
   const rows = await database.query<{ until: Date | string | null }>(
-    'select case when chat_muted_until > now() then chat_muted_until end as until from users where id = $1::uuid',
+    `select case when u.chat_muted then u.chat_muted_until end as until from ${PLAYERS} u where u.id = $1::uuid`,
     [userId],
   );
   const until = rows[0]?.until ?? null;

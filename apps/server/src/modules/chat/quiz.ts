@@ -22,6 +22,7 @@ import { writeChatAudit } from './chat-audit.js';
 import { accessOf } from './chat-channels.js';
 import { insertMessage } from './chat.repository.js';
 import { normaliseAnswer } from './chat-text.js';
+import { PLAYERS } from '../users/index.js';
 
 interface QuizRow {
   id: string;
@@ -41,7 +42,7 @@ interface QuizRow {
 const QUIZ_SELECT = `select q.id::text as id, q.channel, q.question, q.answer, q.currency, q.reward::text as reward,
        c.decimals, q.created_by::text as created_by, q.winner_id::text as winner_id, u.name as winner_name,
        q.transfer_id::text as transfer_id, q.answer_message_id::text as answer_message_id
-  from chat_quizzes q join currencies c on c.id = q.currency left join users u on u.id = q.winner_id`;
+  from chat_quizzes q join currencies c on c.id = q.currency left join ${PLAYERS} u on u.id = q.winner_id`;
 
 function publish(ctx: AppContext, event: typeof chatQuizEvent, message: ChatMessage): void {
   try {

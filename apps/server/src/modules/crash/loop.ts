@@ -37,6 +37,7 @@ import { type SaltBlocks, saltBlocksFor } from './salt-block.js';
 import { loadCrashSettings } from './settings.js';
 import { payBet, settleRound } from './settle.js';
 import { BET_COLUMNS, type BetRow, ROUND_COLUMNS, type RoundRow, outcomeOf, resultView } from './views.js';
+import { PLAYERS } from '../users/index.js';
 
 /**
  * One tick's writes in one statement: claims the auto cash-outs whose target (at most the crash point)
@@ -52,7 +53,7 @@ const TICK_SQL = `with auto as (
    where b.round_id = $1::bigint and b.cashout_ms is not null and not b.announced
   returning b.*
 ), changed as (select * from auto union all select * from manual)
-select ${BET_COLUMNS} from changed b join users u on u.id = b.user_id join currencies k on k.id = b.currency`;
+select ${BET_COLUMNS} from changed b join ${PLAYERS} u on u.id = b.user_id join currencies k on k.id = b.currency`;
 
 const sleep = (ms: number, signal: AbortSignal) =>
   new Promise<void>((resolve) => {

@@ -67,6 +67,7 @@ import {
   resultView,
   roundView,
 } from './views.js';
+import { PLAYERS } from '../users/index.js';
 
 /** What a bet needs: the fields of the Play request (Play with api_id 'crash' passes its input as is). */
 export interface CrashBetInput {
@@ -131,7 +132,7 @@ select ${BET_COLUMNS}, r.id::text as id, r.phase, r.crash_point::text as crash_p
        q.ms::text as elapsed_ms, '0' as betting_left_ms,
        (extract(epoch from clock_timestamp()) * 1000)::float8 as db_now
   from b join r on r.id = b.round_id join q on q.user_id = b.user_id
-  join users u on u.id = b.user_id join currencies k on k.id = b.currency`;
+  join ${PLAYERS} u on u.id = b.user_id join currencies k on k.id = b.currency`;
 
 /** Claim batches in flight per node, and the most requests in one batch. */
 const CLAIM_BATCHES = 4;
@@ -462,7 +463,7 @@ export class CrashService {
     )[0];
     const bets = round
       ? await database.query<BetRow>(
-          `select ${BET_COLUMNS} from crash_bets b join users u on u.id = b.user_id join currencies k on k.id = b.currency
+          `select ${BET_COLUMNS} from crash_bets b join ${PLAYERS} u on u.id = b.user_id join currencies k on k.id = b.currency
             where b.round_id = $1::bigint order by b.created_at limit 1000`,
           [round.id],
           'crash.round_bets',
@@ -518,7 +519,7 @@ export class CrashService {
   private async betOf(roundId: string, userId: string): Promise<BetRow | undefined> {
     return (
       await this.ctx.database.query<BetRow>(
-        `select ${BET_COLUMNS} from crash_bets b join users u on u.id = b.user_id join currencies k on k.id = b.currency
+        `select ${BET_COLUMNS} from crash_bets b join ${PLAYERS} u on u.id = b.user_id join currencies k on k.id = b.currency
           where b.round_id = $1::bigint and b.user_id = $2::uuid`,
         [roundId, userId],
         'crash.bet_of',

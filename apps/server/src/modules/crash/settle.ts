@@ -26,6 +26,7 @@ import {
   stakeKey,
 } from '../wagers/index.js';
 import { BET_COLUMNS, type BetOutcome, type BetRow, type RoundRow, outcomeOf } from './views.js';
+import { PLAYERS } from '../users/index.js';
 
 /** The ledger key of a bet's transfer. */
 export const crashKey = (round: string, user: string, what: 'wager' | 'payout' | 'refund') =>
@@ -202,7 +203,7 @@ export async function settleRound(
     [round.id, round.crash_point],
   );
   const open = await database.query<BetRow>(
-    `select ${BET_COLUMNS} from crash_bets b join users u on u.id = b.user_id join currencies k on k.id = b.currency
+    `select ${BET_COLUMNS} from crash_bets b join ${PLAYERS} u on u.id = b.user_id join currencies k on k.id = b.currency
       where b.round_id = $1::bigint and b.settled_at is null`,
     [round.id],
   );

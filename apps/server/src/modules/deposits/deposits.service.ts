@@ -47,6 +47,7 @@ import {
   upsertDeposit,
   type DepositRow,
 } from './deposits.repository.js';
+import { findUserByName } from '../users/index.js';
 
 /** Smallest deposit credited, per currency, in the currency's unit. */
 export const DEPOSIT_MINIMUMS: Readonly<Record<string, string>> = {
@@ -418,11 +419,7 @@ export class DepositService {
     amount: string;
     requiredConfirmations: number;
   }> {
-    const users = await this.#db.query<{ id: string; name: string }>(
-      'select id::text as id, name from users where lower(name) = lower($1)',
-      [input.user],
-    );
-    const user = users[0];
+    const user = await findUserByName(this.#db, input.user);
     if (!user) throw AppError.notFound(`No user named '${input.user}'.`);
     const cur = await this.#currency(input.currency);
     if (!cur) throw AppError.badRequest(`Unknown currency '${input.currency}'.`, 'unknown_currency');

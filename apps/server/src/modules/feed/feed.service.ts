@@ -33,6 +33,7 @@ import type { Database } from '../../db/client.js';
 import type { AuthUser } from '../../platform/context.js';
 import { profitUsd } from '../wagers/index.js';
 import { loadRaceConfig, playerAsSeenBy, raceStandings, raceWeekBounds, raceWeekOf } from '../race/index.js';
+import { PLAYERS } from '../users/index.js';
 
 export type LatestGamesType = LiveFeedChannel | 'all_wins';
 
@@ -56,7 +57,7 @@ interface FeedRow {
 const COLUMNS = `b.id::text as id, b.user_id::text as user_id, b.game, b.currency, b.wager::text as wager,
   b.multiplier::text as multiplier, b.payout::text as payout, b.profit::text as profit,
   b.wager_usd::text as wager_usd, u.name, u.avatar, u.private_bets, c.decimals, b.created_at`;
-const JOINS = 'join users u on u.id = b.user_id join currencies c on c.id = b.currency';
+const JOINS = `join ${PLAYERS} u on u.id = b.user_id join currencies c on c.id = b.currency`;
 const NEWEST = 'order by b.created_at desc, b.id desc';
 
 /** The WHERE clause of each channel over `bets b` ($1 is the row limit, $2 the caller's id for mine). */

@@ -10,6 +10,7 @@ import type { AuthUser } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { holdsPermission } from '../../platform/policy.js';
 import { acceptsDemo, edgeFor, type EngineGame, isGameAvailable, loadGameSettings } from './settings.js';
+import { PLAYERS } from '../users/index.js';
 
 /** The largest bigint id PostgreSQL stores; a longer or larger id names no bet. */
 const MAX_BIGINT = 2n ** 63n - 1n;
@@ -77,7 +78,7 @@ export async function betOverview(
        left join crash_rounds r
          on r.id = case when b.product = 'crash' then (b.params ->> 'round')::bigint end
        left join crash_chains k on k.id = r.chain_id
-       join users u on u.id = b.user_id
+       join ${PLAYERS} u on u.id = b.user_id
        join currencies c on c.id = b.currency
       where b.id = $1::bigint`,
     [betId],

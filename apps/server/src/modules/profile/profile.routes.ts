@@ -4,7 +4,8 @@ import type { AppContext } from '../../platform/context.js';
 import { registerEndpoint } from '../../platform/endpoints.js';
 import { AppError } from '../../platform/errors.js';
 import { holdsPermission } from '../../platform/policy.js';
-import { currentToken, findUserById, findUserByName, toMe } from '../auth/index.js';
+import { currentToken, toMe } from '../auth/index.js';
+import { findUserById, findUserByName, setPrivacy } from '../users/index.js';
 
 /** Player profiles (spec 2 popups): public card, privacy switches. */
 export function registerProfileRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -42,11 +43,10 @@ export function registerProfileRoutes(app: FastifyInstance, ctx: AppContext): vo
 
   registerEndpoint(app, privacyEndpoint, async ({ input, user, req }) => {
     if (!user) throw AppError.unauthenticated();
-    await database.query(
-      `update users set private_profile = coalesce($2, private_profile), private_bets = coalesce($3, private_bets),
-              updated_at = now() where id = $1`,
-      [user.id, input.private_profile ?? null, input.private_bets ?? null],
-    );
+    await setPrivacy(database, user.id, {
+      privateProfile: input.private_profile,
+      privateBets: input.private_bets,
+    });
     return { user: await toMe(database, user.id, currentToken(req) ?? '') };
   });
 }

@@ -22,6 +22,7 @@ import type { AppContext } from '../../platform/context.js';
 import { loadRaceConfig, racePrizes } from './settings.js';
 import { finalRaceStandings } from './standings.js';
 import { previousRaceWeek, raceWeekBounds, raceWeekOf } from './week.js';
+import { PLAYERS } from '../users/index.js';
 
 /** How long after a week's end (ms) its prizes are settled. */
 export const RACE_SETTLE_DELAY_MS = 10 * 60_000;
@@ -154,7 +155,7 @@ export async function racePayoutsOf(
   }>(
     `select p.place, p.user_id::text as user_id, p.wager_usd::text as wager_usd, p.amount::text as amount,
             p.paid_at is not null as paid, u.name, u.avatar, u.private_bets
-       from race_payouts p join users u on u.id = p.user_id
+       from race_payouts p join ${PLAYERS} u on u.id = p.user_id
       where p.week = $1::date order by p.place`,
     [week],
   );

@@ -12,6 +12,7 @@ import type { Database, Session } from '../../db/client.js';
 import { RACE_PAID_PLACES } from '@nebula/contracts';
 import { type WagerConsumer, consumerPosition } from '../wagers/index.js';
 import { raceWeekBounds } from './week.js';
+import { PLAYERS } from '../users/index.js';
 
 /** Real bets that count for the race: not demo, with a USD value above zero. */
 export const RACE_BET_FILTER = 'not demo and wager_usd > 0';
@@ -101,7 +102,7 @@ export async function raceStandings(
            left join race_wagers r on r.week = $1::date and r.user_id = c.user_id
            left join tail t on t.user_id = c.user_id)
        select t.user_id::text as user_id, t.wager_usd::text as wager_usd, u.name, u.avatar, u.private_bets
-         from totals t join users u on u.id = t.user_id
+         from totals t join ${PLAYERS} u on u.id = t.user_id
         where t.wager_usd > 0
         order by t.wager_usd desc, t.last_bet_id asc, t.user_id
         limit $4::int`,

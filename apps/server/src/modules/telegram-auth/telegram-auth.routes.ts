@@ -1,19 +1,12 @@
 import { AuthMessages, ErrorCode, telegramTokenEndpoint } from '@nebula/contracts';
 import type { FastifyInstance } from 'fastify';
-import type { Database } from '../../db/client.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { registerEndpoint } from '../../platform/endpoints.js';
 import { createSession } from '../auth/index.js';
+import { findUserIdByTelegram } from '../users/index.js';
 import { findOrCreateExternalUser } from '../wallet-auth/index.js';
 import { validateInitData } from './init-data.js';
-
-async function findUserIdByTelegram(database: Database, telegramId: string): Promise<string | null> {
-  const rows = await database.query<{ id: string }>('select id from users where telegram_id = $1', [
-    telegramId,
-  ]);
-  return rows[0]?.id ?? null;
-}
 
 export function registerTelegramAuthRoutes(app: FastifyInstance, ctx: AppContext): void {
   registerEndpoint(app, telegramTokenEndpoint, async ({ input, req }) => {

@@ -26,6 +26,7 @@ import type { AppContext } from '../../platform/context.js';
 import { announcePendingRains, announceRain, payRain, type RainUser } from './rain.service.js';
 import { loadTipsSettings, type TipsSettings } from './settings.js';
 import { sample } from './tips.shared.js';
+import { PLAYERS } from '../users/index.js';
 
 /** A running claim older than this belongs to a node that died: the slot may be claimed again. */
 export const STALE_CLAIM_MS = 5 * 60_000;
@@ -104,10 +105,10 @@ export async function recentDepositors(
   hours: number,
 ): Promise<RainUser[]> {
   return ctx.database.query<RainUser>(
-    `select u.id::text as id, u.name from users u
+    `select u.id::text as id, u.name from ${PLAYERS} u
       where u.id in (select d.user_id from deposits d
                       where d.status = 1 and d.credited_at > now() - make_interval(hours => $1::int))
-        and (u.chat_muted_until is null or u.chat_muted_until <= now())`,
+        and not u.chat_muted`,
     [hours],
   );
 }

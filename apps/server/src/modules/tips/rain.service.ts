@@ -48,6 +48,7 @@ import {
   usdMinimum,
   type TipCurrency,
 } from './tips.shared.js';
+import { PLAYERS } from '../users/index.js';
 
 type RainAnswer = ResponseOf<typeof rainEndpoint>;
 export type RainView = RainAnswer['rain'];
@@ -69,9 +70,9 @@ export async function eligibleForRain(
 ): Promise<Set<string>> {
   if (ids.length === 0) return new Set();
   const rows = await database.query<{ id: string }>(
-    `select u.id::text as id from users u
+    `select u.id::text as id from ${PLAYERS} u
       where u.id = any($1::uuid[])
-        and (u.chat_muted_until is null or u.chat_muted_until <= now())
+        and not u.chat_muted
         and (exists (select 1 from deposits d
                       where d.user_id = u.id and d.status = 1
                         and d.credited_at > now() - make_interval(hours => $2::int))
@@ -147,7 +148,7 @@ async function rainByKey(database: Database, key: string): Promise<RainRow | und
     `select r.id::text as id, r.key, r.sender_id::text as sender_id, s.name as sender_name, r.channel,
             r.currency, c.decimals, r.share::text as share, r.recipients, r.amount::text as amount,
             r.created_at, r.announced_at
-       from chat_rains r join currencies c on c.id = r.currency left join users s on s.id = r.sender_id
+       from chat_rains r join currencies c on c.id = r.currency left join ${PLAYERS} s on s.id = r.sender_id
       where r.key = $1`,
     [key],
   );
@@ -156,7 +157,7 @@ async function rainByKey(database: Database, key: string): Promise<RainRow | und
 
 async function rainRecipients(database: Database, rainId: string): Promise<RainUser[]> {
   return database.query<RainUser>(
-    `select u.id::text as id, u.name from chat_rain_recipients rr join users u on u.id = rr.user_id
+    `select u.id::text as id, u.name from chat_rain_recipients rr join ${PLAYERS} u on u.id = rr.user_id
       where rr.rain_id = $1::bigint order by u.name`,
     [rainId],
   );

@@ -18,7 +18,8 @@
 import { TipErrorCode, TipMessages, type ResponseOf, type tipEndpoint } from '@nebula/contracts';
 import type { AppContext, AuthUser } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
-import { assertFreshTwoFactor, findUserByName } from '../auth/index.js';
+import { assertFreshTwoFactor } from '../auth/index.js';
+import { findUserByName, PLAYERS } from '../users/index.js';
 import { postServiceMessage } from '../chat/index.js';
 import { InsufficientFundsError } from '../ledger/index.js';
 import { loadTipsSettings } from './settings.js';
@@ -79,7 +80,7 @@ function toTip(row: TipRow, currency: TipCurrency): TipAnswer['tip'] {
 
 async function tipByKey(ctx: Pick<AppContext, 'database'>, key: string): Promise<TipRow | undefined> {
   const rows = await ctx.database.query<TipRow>(
-    `select ${TIP_ROW} from chat_tips t join users s on s.id = t.sender_id join users r on r.id = t.recipient_id
+    `select ${TIP_ROW} from chat_tips t join ${PLAYERS} s on s.id = t.sender_id join ${PLAYERS} r on r.id = t.recipient_id
       where t.key = $1`,
     [key],
   );

@@ -9,6 +9,7 @@ import type { Database } from '../../db/client.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { priceFeedFor, usdToAtomic } from '../prices/index.js';
+import { PLAYERS } from '../users/index.js';
 
 export const invalidUsername = (detail?: string): AppError =>
   new AppError(
@@ -84,7 +85,7 @@ export const show = (amount: bigint, currency: TipCurrency): string =>
 /** Muted players (chat_muted_until in the future) neither tip nor rain, and receive no rain. */
 export async function assertNotMuted(database: Database, userId: string): Promise<void> {
   const rows = await database.query<{ muted: boolean }>(
-    'select coalesce(chat_muted_until > now(), false) as muted from users where id = $1',
+    `select u.chat_muted as muted from ${PLAYERS} u where u.id = $1`,
     [userId],
   );
   if (rows[0]?.muted) throw new AppError(403, TipErrorCode.Muted, TipMessages.muted);

@@ -10,11 +10,11 @@ import { AppError } from '../../platform/errors.js';
 import { registerEndpoint } from '../../platform/endpoints.js';
 import { bearerFrom, markTwoFactorVerified, SESSION_COOKIE, toMe } from '../auth/index.js';
 import {
-  loadTwoFactor,
-  activatePendingSecret,
-  clearSecret,
-  savePendingSecret,
-} from './two-factor.repository.js';
+  activateTwoFactorSecret,
+  clearTwoFactorSecret,
+  setPendingTwoFactorSecret,
+  twoFactorColumnsOf,
+} from '../users/index.js';
 import { checkCode, newSecret, type TwoFactorDeps } from './two-factor.service.js';
 
 const notEnabled = () =>
@@ -37,7 +37,7 @@ function signedIn(user: AuthUser | null): AuthUser {
 export function registerTwoFactorRoutes(app: FastifyInstance, ctx: AppContext): void {
   const deps: TwoFactorDeps = { database: ctx.database, secretKey: ctx.config.secretKey };
   const load = async (userId: string) => {
-    const row = await loadTwoFactor(ctx.database, userId);
+    const row = await twoFactorColumnsOf(ctx.database, userId);
     if (!row) throw AppError.unauthenticated();
     return row;
   };
@@ -47,7 +47,7 @@ export function registerTwoFactorRoutes(app: FastifyInstance, ctx: AppContext): 
     const row = await load(me.id);
     if (row.two_factor_enabled_at) throw alreadyEnabled();
     const fresh = await newSecret(deps, me.id, row.name);
-    if (!(await savePendingSecret(ctx.database, me.id, fresh.sealed))) throw alreadyEnabled();
+    if (!(await setPendingTwoFactorSecret(ctx.database, me.id, fresh.sealed))) throw alreadyEnabled();
     reply.header('cache-control', 'no-store');
     return { secret: fresh.secret, otpauthUrl: fresh.otpauthUrl, qrSvg: fresh.qrSvg };
   });
@@ -62,7 +62,7 @@ export function registerTwoFactorRoutes(app: FastifyInstance, ctx: AppContext): 
       throw new AppError(409, 'two_factor_not_started', 'Start two-factor setup first.');
     }
     await checkCode(deps, me.id, pending, input.code);
-    if (!(await activatePendingSecret(ctx.database, me.id, pending))) {
+    if (!(await activateTwoFactorSecret(ctx.database, me.id, pending))) {
       throw new AppError(
         409,
         'two_factor_changed',
@@ -81,7 +81,7 @@ export function registerTwoFactorRoutes(app: FastifyInstance, ctx: AppContext): 
     const secret = row.two_factor_secret;
     if (!row.two_factor_enabled_at || !secret) throw notEnabled();
     await checkCode(deps, me.id, secret, input.code);
-    if (!(await clearSecret(ctx.database, me.id, secret))) throw notEnabled();
+    if (!(await clearTwoFactorSecret(ctx.database, me.id, secret))) throw notEnabled();
     return { user: await toMe(ctx.database, me.id, token) };
   });
 

@@ -1,10 +1,48 @@
-/** Users module: accounts, roles and the development demo accounts. */
+/**
+ * Users module: accounts, roles and the development demo accounts. It owns `users`, `roles` and
+ * `user_roles`; other modules read and write them only through what this file exports (lookups,
+ * account.ts's fields and writes, and relations.ts's relations for reads inside their own statements).
+ */
 import { defineModule } from '../../platform/module.js';
 import { seedDemoAccounts, seedRoles } from './users.seed.js';
 
 export { hashPassword, verifyPassword } from './passwords.js';
 export { seedRoles, seedDemoAccounts, DEMO_ACCOUNTS } from './users.seed.js';
 export { ROLE_SEEDS } from './roles.seed.js';
+export {
+  findUserById,
+  findUserByLogin,
+  findUserByName,
+  findUserIdByReferralCode,
+  findUserIdByWallet,
+  findUserIdByTelegram,
+  countRecentRegistrations,
+  isEmailTaken,
+  isNameTaken,
+  insertUser,
+  type UserRecord,
+  type NewUser,
+} from './users.repository.js';
+export {
+  lockUser,
+  rolesOf,
+  vipLevelOf,
+  isSelfExcluded,
+  passwordHashOf,
+  setPasswordHash,
+  setEmail,
+  lockEmailOf,
+  markEmailVerified,
+  setPrivacy,
+  muteChat,
+  unmuteChatByName,
+  twoFactorColumnsOf,
+  setPendingTwoFactorSecret,
+  activateTwoFactorSecret,
+  clearTwoFactorSecret,
+  type TwoFactorColumns,
+} from './account.js';
+export { PLAYERS, AUTH_USERS } from './relations.js';
 
 export const usersModule = defineModule({
   name: 'users',

@@ -1,6 +1,7 @@
 /** The live feed of settled real bets on `Everyone` (spec 3 section 3). */
 import { Channels, liveGameEvent } from '@nebula/contracts';
 import type { AppContext } from '../../platform/context.js';
+import { PLAYERS } from '../users/index.js';
 
 /** One settled real bet, as the feed shows it (decimal strings). */
 export interface LiveBet {
@@ -38,9 +39,10 @@ export async function publishLiveBet(
     const u =
       player ??
       (
-        await ctx.database.query<LivePlayer>('select name, avatar, private_bets from users where id = $1', [
-          userId,
-        ])
+        await ctx.database.query<LivePlayer>(
+          `select u.name, u.avatar, u.private_bets from ${PLAYERS} u where u.id = $1`,
+          [userId],
+        )
       )[0];
     if (!u) return;
     const hidden = u.private_bets;

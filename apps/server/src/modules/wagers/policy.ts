@@ -18,6 +18,7 @@ import type { AuthUser } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { type PriceQuote, usdToAtomic } from '../prices/index.js';
 import { usdValue } from './usd.js';
+import { PLAYERS } from '../users/index.js';
 
 /**
  * The reads of the policy in one statement: the settings named by `$1` (text[]), the currency's
@@ -27,10 +28,9 @@ import { usdValue } from './usd.js';
 export const prebetSql = (extra: { columns?: string; joins?: string } = {}) => `select
   (select jsonb_object_agg(key, value) from settings where key = any($1::text[])) as settings,
   (select decimals from currencies where id = $2::text and enabled) as decimals,
-  u.excluded, u.name, u.avatar, u.private_bets${extra.columns ? `,\n  ${extra.columns}` : ''}
+  u.self_excluded as excluded, u.name, u.avatar, u.private_bets${extra.columns ? `,\n  ${extra.columns}` : ''}
 from (select 1) one
-left join (select id, coalesce(self_excluded_until > now(), false) as excluded, name, avatar, private_bets
-             from users where id = $3::uuid) u on true${extra.joins ? `\n${extra.joins}` : ''}`;
+left join ${PLAYERS} u on u.id = $3::uuid${extra.joins ? `\n${extra.joins}` : ''}`;
 
 /** The columns every {@link prebetSql} row has. */
 export interface PrebetRow {

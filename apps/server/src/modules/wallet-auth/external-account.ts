@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Database } from '../../db/client.js';
-import { insertUser } from '../auth/index.js';
+import { insertUser } from '../users/index.js';
 
 const isUniqueViolation = (err: unknown) => (err as { code?: string } | null)?.code === '23505';
 

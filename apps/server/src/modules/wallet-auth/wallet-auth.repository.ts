@@ -29,10 +29,3 @@ export async function consumeNonce(database: Database, nonce: string, address: s
   );
   return rows.length > 0;
 }
-
-export async function findUserIdByWallet(database: Database, address: string): Promise<string | null> {
-  const rows = await database.query<{ id: string }>('select id from users where wallet_address = $1', [
-    address.toLowerCase(),
-  ]);
-  return rows[0]?.id ?? null;
-}

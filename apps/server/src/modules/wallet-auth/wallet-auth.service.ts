@@ -3,7 +3,8 @@ import { getAddress, verifyMessage } from 'viem';
 import type { Database } from '../../db/client.js';
 import { AppError } from '../../platform/errors.js';
 import { findOrCreateExternalUser } from './external-account.js';
-import { consumeNonce, findUserIdByWallet } from './wallet-auth.repository.js';
+import { findUserIdByWallet } from '../users/index.js';
+import { consumeNonce } from './wallet-auth.repository.js';
 import { walletSignInMessage } from '@nebula/contracts';
 
 /**

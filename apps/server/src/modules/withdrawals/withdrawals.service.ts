@@ -38,6 +38,7 @@ import { priceFeedFor } from '../prices/index.js';
 import { wageredSince } from '../wagers/index.js';
 import { isValidAddress } from './address.js';
 import { feeFor, levelRow, resolveLimits, vipWithdrawTable, wagerMultiplier } from './limits.js';
+import { lockUser, PLAYERS, vipLevelOf } from '../users/index.js';
 
 export const Status = { pending: 0, accepted: 1, declined: 2, processing: 3, cancelled: 4 } as const;
 /** A request older than this that is still not held was cut off (crash) and is repaired. */
@@ -138,9 +139,9 @@ export class WithdrawalService {
   async limits(userId: string, currency: string) {
     const cur = await this.currency(currency);
     if (!cur) throw AppError.notFound('Unknown currency.');
-    const [table, users, quote, used] = await Promise.all([
+    const [table, level, quote, used] = await Promise.all([
       vipWithdrawTable(this.db),
-      this.db.query<{ vip_level: number }>('select vip_level from users where id = $1', [userId]),
+      vipLevelOf(this.db, userId),
       priceFeedFor(this.ctx).price(currency),
       this.db.query<{ n: number }>(
         `select count(*)::int as n from withdrawals
@@ -148,7 +149,7 @@ export class WithdrawalService {
         [userId],
       ),
     ]);
-    const vipLevel = Math.max(0, Math.min(10, users[0]?.vip_level ?? 0));
+    const vipLevel = Math.max(0, Math.min(10, level));
     const resolved = resolveLimits(levelRow(table, vipLevel), vipLevel, quote?.usd ?? '0', cur.decimals);
     return { ...resolved, decimals: cur.decimals, usedToday: used[0]?.n ?? 0 };
   }
@@ -197,7 +198,7 @@ export class WithdrawalService {
     try {
       await this.db.transaction(async (tx) => {
         // Serialises this player's requests: the checks below and the insert happen as one.
-        await tx.query('select id from users where id = $1 for update', [user.id]);
+        await lockUser(tx, user.id);
         const pending = await tx.query<{ n: number }>(
           'select count(*)::int as n from withdrawals where user_id = $1 and status in (0, 3)',
           [user.id],
@@ -516,7 +517,7 @@ export class WithdrawalService {
     const moderationOnly = statuses.every((s) => s === Status.pending || s === Status.processing);
     const rows = await this.db.query<WithdrawalRow & { user_name: string }>(
       `select ${ROW}, u.name as user_name from withdrawals w
-         join currencies c on c.id = w.currency join users u on u.id = w.user_id
+         join currencies c on c.id = w.currency join ${PLAYERS} u on u.id = w.user_id
         where w.status = any($1::smallint[]) and not (w.status = 0 and not w.held)
         order by ${moderationOnly ? 'u.vip_level desc, w.created_at asc' : 'w.created_at desc'}
         limit 200`,

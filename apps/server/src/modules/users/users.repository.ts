@@ -1,3 +1,7 @@
+/**
+ * Account lookups and creation (the users module owns `users`, `roles` and `user_roles`; other modules
+ * use these functions, account.ts and the relations of relations.ts, never the tables).
+ */
 import type { Database } from '../../db/client.js';
 
 export interface UserRecord {
@@ -62,6 +66,22 @@ export async function findUserIdByReferralCode(database: Database, code: string)
     'select id from users where lower(referral_code) = lower($1)',
     [code.trim()],
   );
+  return rows[0]?.id ?? null;
+}
+
+/** The account signing in with this wallet address (stored lower-case), or null. */
+export async function findUserIdByWallet(database: Database, address: string): Promise<string | null> {
+  const rows = await database.query<{ id: string }>('select id from users where wallet_address = $1', [
+    address.toLowerCase(),
+  ]);
+  return rows[0]?.id ?? null;
+}
+
+/** The account signing in with this Telegram user id, or null. */
+export async function findUserIdByTelegram(database: Database, telegramId: string): Promise<string | null> {
+  const rows = await database.query<{ id: string }>('select id from users where telegram_id = $1', [
+    telegramId,
+  ]);
   return rows[0]?.id ?? null;
 }
 

@@ -1,0 +1,193 @@
+/**
+ * The users API beyond lookups (users.repository.ts): the account fields other modules read one at a
+ * time, and every write to `users` other modules make. Each function takes the querier to run on: the
+ * database, or the caller's transaction when the write belongs to it (a chat mute and its staff audit
+ * row, a withdrawal request serialised on its player).
+ *
+ * Some of these columns belong to a feature's module (the chat mute to chat, the two-factor secrets to
+ * two-factor, the VIP level to VIP, self-exclusion to responsible gambling): they move to it when that
+ * feature is next reworked (issue G2), and these functions with them.
+ */
+import type { Session } from '../../db/client.js';
+
+type Querier = Pick<Session, 'query'>;
+type At = Date | string;
+
+/** Locks the account's row until the caller's transaction ends (serialises that player's requests). */
+export async function lockUser(tx: Querier, userId: string): Promise<boolean> {
+  return (await tx.query('select id from users where id = $1 for update', [userId])).length > 0;
+}
+
+/** The account's roles with the permission groups each grants, by role id. */
+export async function rolesOf(
+  q: Querier,
+  userId: string,
+): Promise<{ id: string; permissions: { id: string; permissions: Record<string, boolean> }[] | null }[]> {
+  return q.query(
+    `select r.id, r.permissions from user_roles ur join roles r on r.id = ur.role_id
+      where ur.user_id = $1 order by r.id`,
+    [userId],
+  );
+}
+
+/** The VIP level (0 for an unknown account). */
+export async function vipLevelOf(q: Querier, userId: string): Promise<number> {
+  const rows = await q.query<{ vip_level: number }>('select vip_level from users where id = $1', [userId]);
+  return rows[0]?.vip_level ?? 0;
+}
+
+/** True while a self-exclusion is in force. */
+export async function isSelfExcluded(q: Querier, userId: string): Promise<boolean> {
+  const rows = await q.query<{ excluded: boolean }>(
+    'select coalesce(self_excluded_until > now(), false) as excluded from users where id = $1',
+    [userId],
+  );
+  return rows[0]?.excluded ?? false;
+}
+
+// --- passwords and e-mail -------------------------------------------------------------------------
+
+/** The stored password hash (null: the account signs in another way, or is unknown). */
+export async function passwordHashOf(q: Querier, userId: string): Promise<string | null> {
+  const rows = await q.query<{ password_hash: string | null }>(
+    'select password_hash from users where id = $1',
+    [userId],
+  );
+  return rows[0]?.password_hash ?? null;
+}
+
+export async function setPasswordHash(q: Querier, userId: string, hash: string): Promise<void> {
+  await q.query('update users set password_hash = $2, updated_at = now() where id = $1', [userId, hash]);
+}
+
+/** Sets a new address, not verified yet (throws PostgreSQL 23505 when another account has it). */
+export async function setEmail(q: Querier, userId: string, email: string): Promise<void> {
+  await q.query('update users set email = $2, email_verified_at = null, updated_at = now() where id = $1', [
+    userId,
+    email,
+  ]);
+}
+
+/**
+ * Locks the account's row (in the caller's transaction) and returns its address, or null for an
+ * unknown account: an e-mail link is checked against the address while nobody can change it.
+ */
+export async function lockEmailOf(tx: Querier, userId: string): Promise<{ email: string | null } | null> {
+  const rows = await tx.query<{ email: string | null }>('select email from users where id = $1 for update', [
+    userId,
+  ]);
+  return rows[0] ?? null;
+}
+
+/** Marks the address verified (the first verification time stays); optionally sets a password too. */
+export async function markEmailVerified(q: Querier, userId: string, passwordHash?: string): Promise<void> {
+  await q.query(
+    `update users set email_verified_at = coalesce(email_verified_at, now()),
+            password_hash = coalesce($2, password_hash), updated_at = now()
+      where id = $1`,
+    [userId, passwordHash ?? null],
+  );
+}
+
+// --- profile privacy ------------------------------------------------------------------------------
+
+/** Sets what the player hides; an undefined field stays as it is. */
+export async function setPrivacy(
+  q: Querier,
+  userId: string,
+  privacy: { privateProfile?: boolean | undefined; privateBets?: boolean | undefined },
+): Promise<void> {
+  await q.query(
+    `update users set private_profile = coalesce($2, private_profile), private_bets = coalesce($3, private_bets),
+            updated_at = now() where id = $1`,
+    [userId, privacy.privateProfile ?? null, privacy.privateBets ?? null],
+  );
+}
+
+// --- chat mute (a chat column: moves to chat when chat is next reworked) ---------------------------
+
+/**
+ * Mutes the account for `minutes` from now, holding its row for the rest of the caller's transaction.
+ * Returns the mute's previous and new end, or null for an unknown account.
+ */
+export async function muteChat(
+  tx: Querier,
+  userId: string,
+  minutes: number,
+): Promise<{ was: At | null; until: At } | null> {
+  const rows = await tx.query<{ was: At | null; until: At }>(
+    `update users u set chat_muted_until = now() + make_interval(mins => $2::int)
+       from (select id, chat_muted_until from users where id = $1::uuid for update) old
+      where u.id = old.id
+      returning old.chat_muted_until as was, u.chat_muted_until as until`,
+    [userId, minutes],
+  );
+  return rows[0] ?? null;
+}
+
+/** Lifts the mute of the account named `name` (case-insensitive): its id, name and previous end, or null. */
+export async function unmuteChatByName(
+  tx: Querier,
+  name: string,
+): Promise<{ id: string; name: string; was: At | null } | null> {
+  const rows = await tx.query<{ id: string; name: string; was: At | null }>(
+    `update users u set chat_muted_until = null
+       from (select id, chat_muted_until from users where lower(name) = lower($1) for update) old
+      where u.id = old.id
+      returning u.id::text as id, u.name, old.chat_muted_until as was`,
+    [name.trim()],
+  );
+  return rows[0] ?? null;
+}
+
+// --- two-factor secrets (two-factor's columns: move to two_factor_state when it is next reworked) ----
+
+export interface TwoFactorColumns {
+  name: string;
+  two_factor_secret: string | null;
+  two_factor_pending_secret: string | null;
+  two_factor_enabled_at: Date | null;
+}
+
+export async function twoFactorColumnsOf(q: Querier, userId: string): Promise<TwoFactorColumns | null> {
+  const rows = await q.query<TwoFactorColumns>(
+    'select name, two_factor_secret, two_factor_pending_secret, two_factor_enabled_at from users where id = $1',
+    [userId],
+  );
+  return rows[0] ?? null;
+}
+
+/** Stores a new pending secret; false when 2FA got enabled meanwhile. */
+export async function setPendingTwoFactorSecret(
+  q: Querier,
+  userId: string,
+  sealed: string,
+): Promise<boolean> {
+  const rows = await q.query(
+    `update users set two_factor_pending_secret = $2
+      where id = $1 and two_factor_enabled_at is null returning id`,
+    [userId, sealed],
+  );
+  return rows.length > 0;
+}
+
+/** Promotes exactly the pending secret that was checked; false when it changed or 2FA is already on. */
+export async function activateTwoFactorSecret(q: Querier, userId: string, sealed: string): Promise<boolean> {
+  const rows = await q.query(
+    `update users set two_factor_secret = two_factor_pending_secret, two_factor_pending_secret = null,
+            two_factor_enabled_at = now()
+      where id = $1 and two_factor_enabled_at is null and two_factor_pending_secret = $2 returning id`,
+    [userId, sealed],
+  );
+  return rows.length > 0;
+}
+
+/** Turns 2FA off, only if the secret is still the one the code was checked against. */
+export async function clearTwoFactorSecret(q: Querier, userId: string, sealed: string): Promise<boolean> {
+  const rows = await q.query(
+    `update users set two_factor_secret = null, two_factor_pending_secret = null, two_factor_enabled_at = null
+      where id = $1 and two_factor_secret = $2 returning id`,
+    [userId, sealed],
+  );
+  return rows.length > 0;
+}
