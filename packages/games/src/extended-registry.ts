@@ -14,7 +14,7 @@ import { stairs } from './stairs/stairs.js';
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyExtendedGame = ExtendedGame<string, any, any, any>;
 
-export const EXTENDED_GAMES: readonly AnyExtendedGame[] = [
+const LIST = [
   // extended: mines
   mines,
   // extended: tower
@@ -29,17 +29,27 @@ export const EXTENDED_GAMES: readonly AnyExtendedGame[] = [
   blackjack,
   // extended: videopoker
   videopoker,
-];
+] as const;
 
-/** An extended game's id, e.g. `mines`. */
-export type ExtendedGameId = string;
+export const EXTENDED_GAMES: readonly AnyExtendedGame[] = LIST;
+
+/**
+ * An extended game's id, e.g. `mines`: the union of the ids in {@link EXTENDED_GAMES}, so a registry
+ * keyed by it (the web app's UI loaders and verifier parts) misses no game.
+ */
+export type ExtendedGameId = (typeof LIST)[number]['id'];
 
 const byId = new Map<string, ExtendedGame>(
   EXTENDED_GAMES.map((game) => [game.id, game as unknown as ExtendedGame]),
 );
 
 /** Ids of every extended game, in lobby order. */
-export const EXTENDED_GAME_IDS: readonly string[] = EXTENDED_GAMES.map((game) => game.id);
+export const EXTENDED_GAME_IDS: readonly ExtendedGameId[] = LIST.map((game) => game.id);
+
+/** True when `id` names an extended game. */
+export function isExtendedGameId(id: string): id is ExtendedGameId {
+  return byId.has(id);
+}
 
 /** The extended game `id`, or undefined. */
 export function getExtendedGame(id: string): ExtendedGame | undefined {

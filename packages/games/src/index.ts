@@ -68,6 +68,7 @@ export {
   EXTENDED_GAME_IDS,
   type ExtendedGameId,
   getExtendedGame,
+  isExtendedGameId,
 } from './extended-registry.js';
 
 export * from './dice/dice.js';

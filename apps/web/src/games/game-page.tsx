@@ -7,7 +7,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { Gamepad2, SearchX } from 'lucide-react';
-import { crash, getExtendedGame, getGame, isGameId } from '@nebula/games';
+import { crash, getExtendedGame, getGame, isExtendedGameId, isGameId } from '@nebula/games';
 import { GameFavouriteButton } from '../features/lobby';
 import { useAppStore } from '../lib/store';
 import { Button, EmptyState, PageFrame } from '../ui';
@@ -15,7 +15,12 @@ import { FrameSkeleton, GameFrame } from './frame/game-frame';
 import { registerFrameTexts } from './frame/frame-texts';
 import { ExtendedFrame } from './frame/extended-frame';
 import type { MultiplayerGameUi } from './crash';
-import { EXTENDED_UI_LOADERS, GAME_UI_LOADERS, MULTIPLAYER_UI_LOADERS } from './registry';
+import {
+  EXTENDED_UI_LOADERS,
+  GAME_UI_LOADERS,
+  MULTIPLAYER_UI_LOADERS,
+  isMultiplayerGameId,
+} from './registry';
 import type { ExtendedGameUi, GameUi } from './types';
 
 registerFrameTexts();
@@ -28,8 +33,8 @@ type LoadState =
 /** The loader of a game's UI chunk: single-round or extended; undefined for an unknown id. */
 function loaderFor(id: string): (() => Promise<{ default: AnyGameUi }>) | undefined {
   if (isGameId(id)) return GAME_UI_LOADERS[id] as () => Promise<{ default: AnyGameUi }>;
-  if (getExtendedGame(id)) return EXTENDED_UI_LOADERS[id];
-  return Object.hasOwn(MULTIPLAYER_UI_LOADERS, id) ? MULTIPLAYER_UI_LOADERS[id] : undefined;
+  if (isExtendedGameId(id)) return EXTENDED_UI_LOADERS[id];
+  return isMultiplayerGameId(id) ? MULTIPLAYER_UI_LOADERS[id] : undefined;
 }
 
 function useGameUi(id: string): [LoadState, () => void] {

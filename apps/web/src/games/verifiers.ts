@@ -2,20 +2,28 @@
  * The verifier parts of every single-round game (params editor and draft, outcome view, float steps),
  * for the fairness verifier (`features/fairness`), which iterates over them instead of switching on
  * the game. Typed over `GameId`, like `GAME_UI_LOADERS`: a game added to `@nebula/games` without its
- * verifier parts here, or with one part missing, does not compile (see verifiers.types-test.ts).
+ * verifier parts here, or with one part missing, does not compile (see verifiers.types-test.ts); so
+ * for the extended games (typed over `ExtendedGameId`, like `EXTENDED_UI_LOADERS`).
  *
  * Only the fairness page imports this module, so the parts load in its lazy chunk, never on the first
  * visit nor with a game's page.
  */
-import type { GameId } from '@nebula/games';
+import type { ExtendedGameId, GameId } from '@nebula/games';
 import { baccaratVerifier } from './baccarat/verifier';
+import { blackjackVerifier } from './blackjack/verifier';
+import { coinflipVerifier } from './coinflip/verifier';
 import { diamondsVerifier } from './diamonds/verifier';
 import { diceVerifier } from './dice/verifier';
+import { hiloVerifier } from './hilo/verifier';
 import { kenoVerifier } from './keno/verifier';
-import type { GameVerifier } from './kit/verifier';
+import type { ExtendedGameVerifier, GameVerifier } from './kit/verifier';
 import { limboVerifier } from './limbo/verifier';
+import { minesVerifier } from './mines/verifier';
 import { plinkoVerifier } from './plinko/verifier';
 import { rouletteVerifier } from './roulette/verifier';
+import { stairsVerifier } from './stairs/verifier';
+import { towerVerifier } from './tower/verifier';
+import { videopokerVerifier } from './videopoker/verifier';
 import { wheelVerifier } from './wheel/verifier';
 
 /** What the verifier registry must hold: every single-round game, each with all of its parts. */
@@ -35,3 +43,17 @@ export const GAME_VERIFIERS = {
 
 /** The draft type of a game's params editor. */
 export type DraftOf<G extends GameId> = ReturnType<(typeof GAME_VERIFIERS)[G]['defaultDraft']>;
+
+/** What the extended verifier registry must hold: every extended game, each with all of its parts. */
+export type ExtendedGameVerifiers = { readonly [G in ExtendedGameId]: ExtendedGameVerifier };
+
+/** In lobby order. */
+export const EXTENDED_GAME_VERIFIERS = {
+  mines: minesVerifier,
+  tower: towerVerifier,
+  stairs: stairsVerifier,
+  hilo: hiloVerifier,
+  coinflip: coinflipVerifier,
+  blackjack: blackjackVerifier,
+  videopoker: videopokerVerifier,
+} as const satisfies ExtendedGameVerifiers;

@@ -3,8 +3,13 @@
  * `@ts-expect-error` below fails the typecheck if its line compiles, that is if the registry's type
  * stopped catching a game without verifier parts or a verifier without one of its parts.
  */
-import type { GameVerifier } from './kit/verifier';
-import { GAME_VERIFIERS, type GameVerifiers } from './verifiers';
+import type { ExtendedGameVerifier, GameVerifier } from './kit/verifier';
+import {
+  EXTENDED_GAME_VERIFIERS,
+  type ExtendedGameVerifiers,
+  GAME_VERIFIERS,
+  type GameVerifiers,
+} from './verifiers';
 
 // The real registry satisfies the type.
 export const complete: GameVerifiers = GAME_VERIFIERS;
@@ -27,3 +32,14 @@ export const missingPart: GameVerifiers = { ...GAME_VERIFIERS, dice: diceWithout
 const { OutcomeView: _view, ...kenoWithoutView } = GAME_VERIFIERS.keno;
 // @ts-expect-error keno has no OutcomeView
 export const missingView: GameVerifier<unknown> = kenoWithoutView;
+
+// The same for the extended games.
+export const completeExtended: ExtendedGameVerifiers = EXTENDED_GAME_VERIFIERS;
+
+const { videopoker: _vp, ...withoutVideoPoker } = EXTENDED_GAME_VERIFIERS;
+// @ts-expect-error videopoker is missing
+export const missingExtendedGame: ExtendedGameVerifiers = withoutVideoPoker;
+
+const { describeAction: _describe, ...minesWithoutWords } = EXTENDED_GAME_VERIFIERS.mines;
+// @ts-expect-error mines has no describeAction
+export const missingExtendedPart: ExtendedGameVerifier = minesWithoutWords;

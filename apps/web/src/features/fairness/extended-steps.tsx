@@ -7,55 +7,18 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import clsx from 'clsx';
 import { ListOrdered } from 'lucide-react';
-import type { ExtendedVerifyResult } from '@nebula/games';
+import { type ExtendedVerifyResult, isExtendedGameId } from '@nebula/games';
+import { EXTENDED_GAME_VERIFIERS } from '../../games/verifiers';
 
-const MINES_COLUMNS = 5;
-
-type Action = Record<string, unknown>;
-
-/** One decision in words, e.g. "Cell #7 (row 2, column 3)", "Hit", "Hold ♠A, ♥A". */
+/** One decision in words, e.g. "Cell #7 (row 2, column 3)", "Hit", "Hold ♠A, ♥A"; JSON when unknown. */
 export function describeAction(t: TFunction, game: string, action: unknown, level: number): string {
-  const a = (action && typeof action === 'object' ? action : {}) as Action;
-  const key = (name: string, values?: Record<string, unknown>) =>
+  const a = (action && typeof action === 'object' ? action : {}) as Record<string, unknown>;
+  const words = (name: string, values?: Record<string, unknown>) =>
     t(`fairnessUi.extended.action.${name}`, values);
-  switch (game) {
-    case 'mines':
-      if (a.random === true) return key('random');
-      if (typeof a.cell === 'number') {
-        return key('cell', {
-          cell: a.cell,
-          row: Math.floor(a.cell / MINES_COLUMNS) + 1,
-          column: (a.cell % MINES_COLUMNS) + 1,
-        });
-      }
-      break;
-    case 'tower':
-      if (typeof a.tile === 'number') return key('tile', { level, tile: a.tile });
-      break;
-    case 'stairs':
-      if (typeof a.stone === 'number') return key('stone', { level, tile: a.stone });
-      break;
-    case 'hilo':
-      if (a.skip === true) return key('skip');
-      if (typeof a.guess === 'string') return key(a.guess);
-      break;
-    case 'coinflip':
-      if (typeof a.side === 'string') return key(a.side);
-      break;
-    case 'blackjack':
-      if (a.action === 'insurance') return key(a.accept ? 'insuranceYes' : 'insuranceNo');
-      if (typeof a.action === 'string') return key(a.action);
-      break;
-    case 'videopoker':
-      if (Array.isArray(a.hold)) {
-        const held = a.hold.flatMap((keep, i) => (keep ? [String(i + 1)] : []));
-        return held.length ? key('hold', { cards: held.join(', ') }) : key('holdNone');
-      }
-      break;
-    default:
-      break;
-  }
-  return JSON.stringify(action);
+  const described = isExtendedGameId(game)
+    ? EXTENDED_GAME_VERIFIERS[game].describeAction(a, level, words)
+    : null;
+  return described ?? JSON.stringify(action);
 }
 
 function FloatList({ indices }: { indices: readonly number[] }) {

@@ -2,7 +2,13 @@
  * Test support: extended rounds played with legal decisions from fixed seeds, for the verifier's
  * model and page tests. Legality is the game's own (a decision is kept when the replay accepts it).
  */
-import { EXTENDED_GAME_IDS, ExtendedVerifyError, verifyExtended } from '@nebula/games';
+import {
+  EXTENDED_GAME_IDS,
+  type ExtendedGameId,
+  ExtendedVerifyError,
+  isExtendedGameId,
+  verifyExtended,
+} from '@nebula/games';
 import { SEED } from './test-vectors';
 
 /** One round to verify. */
@@ -22,26 +28,19 @@ const PARAMS: Record<string, unknown> = {
   stairs: { hazards: 2 },
 };
 
-/** The decisions tried, in order of preference, for each game. */
+/** The decisions tried at each step, in order of preference, for each game. */
+const CANDIDATES: { readonly [G in ExtendedGameId]: (step: number) => unknown[] } = {
+  mines: (step) => Array.from({ length: 25 }, (_, i) => ({ cell: (i * 7 + step * 3) % 25 })),
+  tower: (step) => [{ tile: step % 3 }, { tile: 0 }],
+  stairs: (step) => [{ stone: (step * 2) % 7 }, { stone: 0 }],
+  hilo: (step) => [{ guess: step % 2 ? 'lower' : 'higher' }, { guess: 'equal' }, { skip: true }],
+  coinflip: (step) => [{ side: step % 2 ? 'tails' : 'heads' }],
+  blackjack: () => [{ action: 'insurance', accept: false }, { action: 'hit' }, { action: 'stand' }],
+  videopoker: (step) => [{ hold: [true, false, true, false, step % 2 === 0] }],
+};
+
 function candidates(game: string, step: number): unknown[] {
-  switch (game) {
-    case 'mines':
-      return Array.from({ length: 25 }, (_, i) => ({ cell: (i * 7 + step * 3) % 25 }));
-    case 'tower':
-      return [{ tile: step % 3 }, { tile: 0 }];
-    case 'stairs':
-      return [{ stone: (step * 2) % 7 }, { stone: 0 }];
-    case 'hilo':
-      return [{ guess: step % 2 ? 'lower' : 'higher' }, { guess: 'equal' }, { skip: true }];
-    case 'coinflip':
-      return [{ side: step % 2 ? 'tails' : 'heads' }];
-    case 'blackjack':
-      return [{ action: 'insurance', accept: false }, { action: 'hit' }, { action: 'stand' }];
-    case 'videopoker':
-      return [{ hold: [true, false, true, false, step % 2 === 0] }];
-    default:
-      return [];
-  }
+  return isExtendedGameId(game) ? CANDIDATES[game](step) : [];
 }
 
 /**

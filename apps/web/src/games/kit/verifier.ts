@@ -8,7 +8,7 @@
  * Pure helpers for the drafts live here; the shared React pieces in `verifier-parts.tsx`.
  */
 import type { ReactNode } from 'react';
-import type { VerifyResult } from '@nebula/games';
+import type { ExtendedVerifyResult, VerifyResult } from '@nebula/games';
 
 /** The result of turning a draft into params: the params, or the texts key of a message. */
 export type DraftResult = { ok: true; params: unknown } | { ok: false; errorKey: string };
@@ -53,6 +53,22 @@ export interface GameVerifier<D> {
   OutcomeView(props: { result: VerifyResult }): ReactNode;
   /** One line per float of `result`: how it became part of the outcome. */
   floatSteps(result: VerifyResult): FloatMapping[];
+}
+
+/** A decision in words: `name` is a key under `fairnessUi.extended.action.`. */
+export type ActionWords = (name: string, values?: Record<string, unknown>) => string;
+
+/**
+ * An extended game's verifier parts (its params and decisions are edited as JSON by the verifier page,
+ * from the game's own schemas). Registered in `games/verifiers.ts` for every extended game.
+ */
+export interface ExtendedGameVerifier {
+  /** One line per float the round read (from the replay's final state and each step's state). */
+  floatSteps(result: ExtendedVerifyResult): FloatMapping[];
+  /** The round's final state, drawn. `result.gameId` is this game. */
+  StateView(props: { result: ExtendedVerifyResult }): ReactNode;
+  /** One decision in words ("Cell #7 (row 2, column 3)", "Hit"), or null for one of another shape. */
+  describeAction(action: Record<string, unknown>, level: number, words: ActionWords): string | null;
 }
 
 const HUNDREDTHS = /^\d{1,7}(\.\d{1,2})?$/;
