@@ -1,16 +1,9 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import lockfile from 'proper-lockfile';
 import type { Logger } from 'pino';
-import * as schema from './schema.js';
-
-export type Schema = typeof schema;
-export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 
 /**
  * Runs one parameterised statement. `name` makes it a named prepared statement on PostgreSQL: each
@@ -34,8 +27,6 @@ export interface Session {
 
 export interface Database {
   kind: 'pglite' | 'postgres';
-  /** Drizzle over the pool (or the embedded instance). */
-  db: Db;
   /** Raw parameterised query for hot paths (no ORM overhead); see {@link QueryFn} for `name`. */
   query: QueryFn;
   /** Runs `fn` on one dedicated connection, released afterwards. */
@@ -81,7 +72,6 @@ async function openPostgres(
   // Fail fast with a clear message when the server is unreachable.
   const probe = await pool.connect();
   probe.release();
-  const db = drizzlePg({ client: pool, schema }) as unknown as Db;
   const on = (client: pg.Pool | pg.PoolClient): Session => ({
     async query<T>(text: string, params?: unknown[], name?: string) {
       const res = name
@@ -95,7 +85,6 @@ async function openPostgres(
   });
   return {
     kind: 'postgres',
-    db,
     query: on(pool).query,
     async withSession(fn) {
       const client = await pool.connect();
@@ -151,7 +140,6 @@ async function openPglite(dataDir: string | undefined, log: OpenDatabaseOptions[
     client = new PGlite(dir);
   }
   await client.waitReady;
-  const db = drizzlePglite({ client, schema }) as unknown as Db;
   // PGlite is one connection: serialise sessions so advisory locks and transactions never interleave.
   let chain: Promise<unknown> = Promise.resolve();
   const session: Session = {
@@ -164,7 +152,6 @@ async function openPglite(dataDir: string | undefined, log: OpenDatabaseOptions[
   };
   return {
     kind: 'pglite',
-    db,
     query: session.query,
     transaction(fn) {
       return client.transaction((tx) =>
