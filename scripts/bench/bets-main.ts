@@ -60,6 +60,7 @@ import { type Row, fmt, printReport } from './bets-report.js';
 import { type LoadCommand, type LoadReply, PLAY_REQUEST } from './bets-shared.js';
 import { type StatementSet, limitScript, pgbenchScript, roundTrips } from './bets-sql.js';
 import {
+  commitsSince,
   type ServerProcess,
   createPlayers,
   createScratchDatabase,
@@ -89,6 +90,7 @@ Options:
                      0: no open-loop phase)
   --open-phases LIST phases that also run open-loop at that same rate: ours,raw,pgbench (default
                      ours)
+  --group-parallel N BET_GROUP_COMMIT_PARALLEL of the group phase (default: the server's default)
   --server-pool N    DATABASE_POOL_SIZE of the server (default: one connection per player, as the
                      raw baseline has; the server's own default is 10)
   --raw-connections C  connections of the raw-SQL baseline's pool (default: one per player)
@@ -176,6 +178,7 @@ async function main(): Promise<number> {
       only: { type: 'string', default: 'ours,group,raw,pgbench,limit' },
       'limit-clients': { type: 'string', default: '16' },
       'server-pool': { type: 'string' },
+      'group-parallel': { type: 'string' },
       'open-share': { type: 'string', default: '0.5' },
       'open-phases': { type: 'string', default: 'ours' },
       'pgbench-jobs': { type: 'string', default: '2' },
@@ -211,6 +214,9 @@ async function main(): Promise<number> {
     ? int('raw-connections', values['raw-connections'], 1, players)
     : players;
   const serverPool = values['server-pool'] ? int('server-pool', values['server-pool'], 1, 200) : players;
+  const groupEnv: Record<string, string> = { BET_GROUP_COMMIT: 'true' };
+  if (values['group-parallel'])
+    groupEnv.BET_GROUP_COMMIT_PARALLEL = String(int('group-parallel', values['group-parallel'], 1, 32));
   const openShare = Number(values['open-share']);
   const openPhases = new Set(values['open-phases'].split(','));
   if (
@@ -275,7 +281,8 @@ async function main(): Promise<number> {
       logLevel: values['log-level'],
       profileDir: values.profile,
     };
-    server = await startServer(serverOptions);
+    // ours: one transaction per bet (group commit off; the server's default is on).
+    server = await startServer({ ...serverOptions, env: { BET_GROUP_COMMIT: 'false' } });
     children.add(server.child);
     console.log(`listening at ${server.url} (pid ${server.child.pid})`);
     process.stdout.write(`creating and funding ${players} players... `);
@@ -295,7 +302,13 @@ async function main(): Promise<number> {
         duration,
         gap,
       } as const;
-      const r = { ...(await loadPhase(run, db.name, on.child.pid)), phase };
+      const measured = async (cmd: LoadCommand): Promise<Row> => {
+        const before = await commitsSince(db.url, '0');
+        const row = await loadPhase(cmd, db.name, on.child.pid);
+        const after = await commitsSince(db.url, before.last);
+        return { ...row, phase, betsPerCommit: after.bets / Math.max(1, after.commits) };
+      };
+      const r = await measured(run);
       rows.push(r);
       console.log(`${fmt(r.rate)} bets/s`);
       // Group commit's latency is judged at half of its own throughput (ours': openRateFor).
@@ -308,7 +321,7 @@ async function main(): Promise<number> {
       if (rate) {
         await settle(db.url);
         process.stdout.write(`${phase}, open loop at ${fmt(rate)} bets/s... `);
-        const o = { ...(await loadPhase({ ...run, rate }, db.name, on.child.pid)), phase };
+        const o = await measured({ ...run, rate });
         rows.push(o);
         console.log(`p99 ${fmt(o.p99, 1)} ms`);
       }
@@ -316,8 +329,8 @@ async function main(): Promise<number> {
     if (phases.has('ours')) await httpPhases('ours', server);
     await server.stop();
     if (phases.has('group')) {
-      process.stdout.write('restarting the server with BET_GROUP_COMMIT=true... ');
-      server = await startServer({ ...serverOptions, env: { BET_GROUP_COMMIT: 'true' } });
+      process.stdout.write(`restarting the server with ${JSON.stringify(groupEnv)}... `);
+      server = await startServer({ ...serverOptions, env: groupEnv });
       children.add(server.child);
       console.log(`pid ${server.child.pid}`);
       await httpPhases('group', server);

@@ -18,6 +18,8 @@ export interface Row {
   p99: number;
   max: number;
   errors: Record<string, number>;
+  /** HTTP phases: bets per database commit (above 1 with group commit), warm-up included. */
+  betsPerCommit?: number | undefined;
   /** Share of won bets (NaN when unknown). */
   winShare: number;
   cpu: CpuWindow;
@@ -54,6 +56,7 @@ export function printReport(
       'PG ms/bet',
       'server ms/bet',
       'client ms/bet',
+      'bets/commit',
     ],
     ...rows.map((r) => [
       r.offered ? `${r.phase} open ${fmt(r.offered)}/s` : r.phase,
@@ -69,6 +72,7 @@ export function printReport(
       perBet(r, 'db'),
       perBet(r, 'server'),
       perBet(r, r.phase === 'pgbench' || r.phase === 'limit' ? 'pgbench' : 'load'),
+      r.betsPerCommit === undefined ? '' : fmt(r.betsPerCommit, 1),
     ]),
   ];
   const widths = table[0]!.map((_, i) => Math.max(...table.map((row) => row[i]!.length)));

@@ -234,6 +234,31 @@ export async function settle(databaseUrl: string): Promise<void> {
   }
 }
 
+/**
+ * The bets stored after bet id `after` (every phase's window and warm-up) and the transactions they
+ * committed in (`bets.tx`): with group commit several bets share one. `last` is the newest bet id.
+ */
+export async function commitsSince(
+  databaseUrl: string,
+  after: string,
+): Promise<{ last: string; bets: number; commits: number }> {
+  const c = new pg.Client({ connectionString: databaseUrl });
+  await c.connect();
+  try {
+    const row = (
+      await c.query<{ last: string; bets: number; commits: number }>(
+        `select coalesce(max(id), $1::bigint)::text as last, count(*)::int as bets,
+                count(distinct tx)::int as commits
+           from bets where id > $1::bigint`,
+        [after],
+      )
+    ).rows[0];
+    return row ?? { last: after, bets: 0, commits: 0 };
+  } finally {
+    await c.end();
+  }
+}
+
 /** Correctness after the run: ledger invariants, and gapless unique nonces per seed pair. */
 export async function verifyDatabase(databaseUrl: string): Promise<{ bets: number; problems: string[] }> {
   const { openDatabase } = await import('../../apps/server/src/db/client.js');
