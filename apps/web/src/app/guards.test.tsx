@@ -25,7 +25,8 @@ const PLAYER: StoredUser = { _id: 'u1', name: 'player', roles: [{ id: 'player' }
 
 async function settle(router: AppRouter) {
   // Always yield once inside act so React commits and runs effects (the blocker registers in one).
-  for (let i = 0; i < 50; i++) {
+  // Up to 5 s: the route modules load lazily, which takes over a second on a busy 2-core machine.
+  for (let i = 0; i < 500; i++) {
     await act(() => new Promise((resolve) => setTimeout(resolve, 10)));
     if (router.state.initialized && router.state.navigation.state === 'idle') break;
   }
