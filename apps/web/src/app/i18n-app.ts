@@ -3,24 +3,20 @@
  * The shell's few texts are bundled; the page texts load in their own chunk, in parallel with the
  * first page (route modules wait for `appTextsReady`), to keep the first-visit bundle small.
  */
-import { i18n } from '../lib/i18n';
+import { addTranslations } from '../lib/i18n';
 import { shellDe } from './locales/shell.de';
 import { shellEn } from './locales/shell.en';
 
-const SHELL_TEXTS = { en: shellEn, de: shellDe } as const;
-
-for (const [lang, texts] of Object.entries(SHELL_TEXTS)) {
-  i18n.addResourceBundle(lang, 'translation', { app: texts }, true, false);
-}
+addTranslations('en', { app: shellEn });
+addTranslations('de', { app: shellDe });
 
 let pagesPromise: Promise<void> | null = null;
 
 /** Loads the page texts once; resolves when they are in i18n. */
 export function loadPageTexts(): Promise<void> {
-  pagesPromise ??= import('./locales/pages').then(({ PAGE_TEXTS }) => {
-    for (const [lang, texts] of Object.entries(PAGE_TEXTS)) {
-      i18n.addResourceBundle(lang, 'translation', { app: texts }, true, false);
-    }
+  pagesPromise ??= import('./locales/pages').then(({ pagesEn, pagesDe }) => {
+    addTranslations('en', { app: pagesEn });
+    addTranslations('de', { app: pagesDe });
   });
   return pagesPromise;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import en from '../locales/en.json';
-import de from '../locales/de.json';
+import { sharedDe as de } from '../locales/de';
+import { sharedEn as en } from '../locales/en';
 import {
   addLocaleLoader,
   addTranslations,

@@ -7,7 +7,7 @@
  */
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import en from '../locales/en.json';
+import { sharedEn } from '../locales/en';
 import { useAppStore } from './store';
 
 export const DEFAULT_LOCALE = 'en';
@@ -21,6 +21,19 @@ export const SUPPORTED_LOCALES = [
 export type Locale = (typeof SUPPORTED_LOCALES)[number]['id'];
 
 type TranslationTree = Record<string, unknown>;
+
+/**
+ * Another language's texts of an English tree `T`: the same keys, every leaf a string. Each texts
+ * module writes its English tree and `const xDe: Translation<typeof xEn>`, so tsc catches a German text
+ * missing or left over.
+ */
+export type Translation<T> = {
+  [K in keyof T]: T[K] extends string
+    ? string
+    : T[K] extends readonly string[]
+      ? string[]
+      : Translation<T[K]>;
+};
 /** Loads extra texts for a language (typically a dynamic import of a JSON or TS module). */
 export type LocaleLoader = () => Promise<TranslationTree>;
 
@@ -34,7 +47,7 @@ export function resolveLocale(value: string): Locale {
 
 const loaders: Record<Locale, LocaleLoader[]> = {
   en: [],
-  de: [() => import('../locales/de.json').then((module) => module.default as TranslationTree)],
+  de: [() => import('../locales/de').then((module) => module.sharedDe as TranslationTree)],
 };
 const loadedLoaders = new WeakSet<LocaleLoader>();
 const inflight = new Map<LocaleLoader, Promise<void>>();
@@ -44,13 +57,13 @@ const reportedMissing = new Set<string>();
 function reportMissingKey(key: string): void {
   if (reportedMissing.has(key)) return;
   reportedMissing.add(key);
-  console.warn(`[i18n] missing key "${key}" (add it to src/locales/en.json and de.json)`);
+  console.warn(`[i18n] missing key "${key}" (add it to the English and German texts of its module)`);
 }
 
 export const i18n = i18next.createInstance();
 
 void i18n.use(initReactI18next).init({
-  resources: { en: { translation: en } },
+  resources: { en: { translation: sharedEn } },
   lng: DEFAULT_LOCALE,
   fallbackLng: DEFAULT_LOCALE,
   supportedLngs: SUPPORTED_LOCALES.map((locale) => locale.id),

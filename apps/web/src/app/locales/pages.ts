@@ -1,4 +1,2 @@
-import { pagesDe } from './pages.de';
-import { pagesEn } from './pages.en';
-
-export const PAGE_TEXTS = { en: pagesEn, de: pagesDe } as const;
+export { pagesDe } from './pages.de';
+export { pagesEn } from './pages.en';

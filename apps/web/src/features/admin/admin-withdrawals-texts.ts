@@ -1,5 +1,5 @@
 /** Texts of the back office withdrawal queue (keys `adminWithdrawals.` and its nav entry). */
-import { addTranslations } from '../../lib/i18n';
+import { addTranslations, type Translation } from '../../lib/i18n';
 
 export const adminWithdrawalsEn = {
   title: 'Withdrawals',
@@ -40,9 +40,7 @@ export const adminWithdrawalsEn = {
   copyAddress: 'Copy address',
 };
 
-type DeepStrings<T> = { [K in keyof T]: T[K] extends string ? string : DeepStrings<T[K]> };
-
-export const adminWithdrawalsDe: DeepStrings<typeof adminWithdrawalsEn> = {
+export const adminWithdrawalsDe: Translation<typeof adminWithdrawalsEn> = {
   title: 'Auszahlungen',
   filter: { moderation: 'In Prüfung', accepted: 'Angenommen', declined: 'Abgelehnt', all: 'Alle' },
   columns: {

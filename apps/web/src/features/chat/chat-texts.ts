@@ -3,7 +3,7 @@
  * loads. The spec's own keys (`chat.error.length`, `chat.error.muted`, `general.error.muted`,
  * `general.error.unknown_user`) and the shell's chat texts live in src/locales.
  */
-import { addTranslations } from '../../lib/i18n';
+import { addTranslations, type Translation } from '../../lib/i18n';
 
 export const chatEn = {
   channel: { casino: 'Casino', sport: 'Sports', esport: 'Esports' },
@@ -136,15 +136,8 @@ export const chatEn = {
 };
 
 type Texts = typeof chatEn;
-type DeepStrings<T> = {
-  [K in keyof T]: T[K] extends string
-    ? string
-    : T[K] extends readonly string[]
-      ? string[]
-      : DeepStrings<T[K]>;
-};
 
-export const chatDe: DeepStrings<Texts> = {
+export const chatDe: Translation<Texts> = {
   channel: { casino: 'Casino', sport: 'Sport', esport: 'E-Sport' },
   languageName: { en: 'English', de: 'Deutsch' },
   chooseChannel: 'Kanal wählen',

@@ -2,7 +2,7 @@
  * The fairness page's crash texts (keys under `fairnessUi.crash.`, and the crash entry of "How it
  * works" under `fairnessUi.how.crash`), English and German. Merged into the page's texts on load.
  */
-import { addTranslations } from '../../lib/i18n';
+import { addTranslations, type Translation } from '../../lib/i18n';
 
 export const fairnessCrashEn = {
   crash: {
@@ -179,9 +179,7 @@ export const fairnessCrashEn = {
   },
 };
 
-type DeepStrings<T> = { [K in keyof T]: T[K] extends string ? string : DeepStrings<T[K]> };
-
-export const fairnessCrashDe: DeepStrings<typeof fairnessCrashEn> = {
+export const fairnessCrashDe: Translation<typeof fairnessCrashEn> = {
   crash: {
     form: {
       title: 'Rundendetails',

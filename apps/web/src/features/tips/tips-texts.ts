@@ -3,7 +3,7 @@
  * spec 3 section 5 ('Invalid username', 'Invalid amount', 'Invalid users length') are kept word for
  * word in English; tips-texts.test.ts checks them against the contracts. Loaded with the modals.
  */
-import { addTranslations } from '../../lib/i18n';
+import { addTranslations, type Translation } from '../../lib/i18n';
 
 export const tipsUiEn = {
   tip: {
@@ -84,9 +84,7 @@ export const tipsUiEn = {
 };
 
 type Texts = typeof tipsUiEn;
-type DeepStrings<T> = { [K in keyof T]: T[K] extends string ? string : DeepStrings<T[K]> };
-
-export const tipsUiDe: DeepStrings<Texts> = {
+export const tipsUiDe: Translation<Texts> = {
   tip: {
     title: 'Trinkgeld geben',
     recipient: 'Spieler',

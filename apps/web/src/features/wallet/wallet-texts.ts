@@ -3,7 +3,7 @@
  * (spec 3 section 8) are kept word for word in English; wallet-texts.test.ts checks them against
  * the contracts. Loaded with the modal, not on the first visit.
  */
-import { addTranslations } from '../../lib/i18n';
+import { addTranslations, type Translation } from '../../lib/i18n';
 
 export const walletUiEn = {
   title: 'Wallet',
@@ -98,9 +98,8 @@ export const walletUiEn = {
 };
 
 type Texts = typeof walletUiEn;
-type DeepStrings<T> = { [K in keyof T]: T[K] extends string ? string : DeepStrings<T[K]> };
 
-export const walletUiDe: DeepStrings<Texts> = {
+export const walletUiDe: Translation<Texts> = {
   title: 'Wallet',
   tabs: { deposit: 'Einzahlen', withdraw: 'Auszahlen', history: 'Verlauf' },
   currency: 'Währung',

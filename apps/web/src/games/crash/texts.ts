@@ -1,4 +1,4 @@
-import { addTranslations } from '../../lib/i18n';
+import { addTranslations, type Translation } from '../../lib/i18n';
 
 /** Crash texts (English), under `gameCrash.`. */
 export const crashTextsEn = {
@@ -94,10 +94,8 @@ export const crashTextsEn = {
   },
 };
 
-type DeepStrings<T> = { [K in keyof T]: T[K] extends string ? string : DeepStrings<T[K]> };
-
 /** Crash texts (German). */
-export const crashTextsDe: DeepStrings<typeof crashTextsEn> = {
+export const crashTextsDe: Translation<typeof crashTextsEn> = {
   name: 'Crash',
   board: 'Crash-Spielfeld',
   autoCashOut: 'Auto-Auszahlung',

@@ -2,7 +2,7 @@
  * The game frame's texts (keys under `gameFrame.`), English and German. Registered when the game
  * page's chunk loads. Server texts of spec 3 section 8 (play errors) come from the server as is.
  */
-import { addTranslations } from '../../lib/i18n';
+import { addTranslations, type Translation } from '../../lib/i18n';
 
 export const gameFrameEn = {
   breadcrumbs: { casino: 'Casino', originals: 'Originals' },
@@ -122,9 +122,7 @@ export const gameFrameEn = {
 };
 
 type Texts = typeof gameFrameEn;
-type DeepStrings<T> = { [K in keyof T]: T[K] extends string ? string : DeepStrings<T[K]> };
-
-export const gameFrameDe: DeepStrings<Texts> = {
+export const gameFrameDe: Translation<Texts> = {
   breadcrumbs: { casino: 'Casino', originals: 'Originals' },
   notFound: {
     title: 'Spiel nicht gefunden',
