@@ -6,6 +6,9 @@
 // the file they resolve to, and its Node resolver cannot resolve our `./x.js` specifiers of `x.ts`
 // files (nor virtual files in tests), so violations went unreported. This rule works on the import
 // specifier and the importing file's path alone, which is all the rules below need.
+// The web app's layers (apps/web/src: app/ composes features/ and games/, which build on ui/ and lib/)
+// are part of the same rule; `nebula/no-import-cycles` (scripts/eslint-no-import-cycles.js) forbids
+// static import cycles in the web app.
 // scripts/lint-boundaries.test.ts proves each rule fires and each allowed counterpart passes.
 import { readFileSync, readdirSync } from 'node:fs';
 import { builtinModules } from 'node:module';
@@ -16,6 +19,7 @@ import { defineConfig } from 'eslint/config';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { noImportCycles } from './scripts/eslint-no-import-cycles.js';
 
 const repoRoot = path.dirname(fileURLToPath(import.meta.url));
 
@@ -46,6 +50,14 @@ const SERVER_LIBS = new Set([
   'argon2',
 ]);
 const SERVER_LIB_SCOPES = ['@fastify/'];
+
+/**
+ * Files of the web's src/app/ that features and games may still import, each with its reason. Keep it
+ * empty: a shared piece belongs in src/ui/ or src/lib/.
+ * - app/realtime-provider: moves to src/lib/ with the typed realtime calls (issue G3, item 1); chat
+ *   and crash use it until then. Remove the entry with the move.
+ */
+const WEB_APP_IMPORT_EXCEPTIONS = new Set(['apps/web/src/app/realtime-provider']);
 
 /** `@nebula/<name>` package name -> `apps/<dir>` for every app workspace. */
 const APP_PACKAGES = new Map([
@@ -100,9 +112,10 @@ function zoneOf(file) {
     if (app === 'apps/web' && parts[2] === 'src') {
       // Tests run in Node and never reach the bundle: they may use the schemas.
       const bundled = !/\.(test|spec)\.[cm]?[jt]sx?$/.test(file);
-      if (parts[3] === 'features' && parts.length > 5)
-        return { kind: 'app', app, feature: parts[4], bundled };
-      return { kind: 'app', app, bundled };
+      // The web app's layer: app, features, games, ui or lib (main.tsx sits above them all).
+      const layer = parts.length > 4 ? parts[3] : undefined;
+      const feature = layer === 'features' && parts.length > 5 ? parts[4] : undefined;
+      return { kind: 'app', app, layer, feature, bundled };
     }
     if (app === 'apps/server' && parts[2] === 'src' && parts[3] === 'modules' && parts.length > 5) {
       return { kind: 'app', app, module: parts[4], moduleRest: parts.slice(5).join('/') };
@@ -137,6 +150,10 @@ const importBoundaries = {
         "The web may import values of @nebula/contracts only from '{{entry}}' (zod-free): '{{specifier}}' would pull zod into the bundle. Import types with `import type`, or move the value into packages/contracts/src/constants/.",
       constantsImportsValue:
         "packages/contracts/src/constants/ stays zod-free: it may import values only from its own folder, not '{{specifier}}' (types are fine).",
+      webImportsApp:
+        "src/{{layer}}/ must not import src/app/ ('{{specifier}}'): app/ composes the features and games, nothing builds on it. Move the shared piece to src/ui/ (components) or src/lib/ (logic).",
+      gameDeepFeature:
+        "Games may use feature '{{to}}' only through its index ('features/{{to}}/index'), not '{{specifier}}'. Export what games need from the feature's index.ts.",
       moduleDeepImport:
         "Server module '{{from}}' may use module '{{to}}' only through its index ('modules/{{to}}/index.js'), not '{{specifier}}'.",
     },
@@ -163,6 +180,15 @@ const importBoundaries = {
           const targetApp = `apps/${parts[1]}`;
           if (zone.kind === 'package') return report('packageImportsApp');
           if (targetApp !== zone.app) return report('appImportsApp', { from: zone.app, to: targetApp });
+          if (zone.layer && zone.layer !== 'app' && parts[2] === 'src' && parts[3] === 'app') {
+            if (!WEB_APP_IMPORT_EXCEPTIONS.has(target.replace(/\.(js|jsx|ts|tsx)$/, ''))) {
+              return report('webImportsApp', { layer: zone.layer });
+            }
+          }
+          if (zone.layer === 'games' && parts[2] === 'src' && parts[3] === 'features' && parts.length > 5) {
+            const rest = parts.slice(5).join('/');
+            if (!/^index(\.(js|ts|tsx))?$/.test(rest)) return report('gameDeepFeature', { to: parts[4] });
+          }
           if (zone.feature && parts[2] === 'src' && parts[3] === 'features' && parts.length > 4) {
             if (parts[4] !== zone.feature) {
               return report('featureImportsFeature', { from: zone.feature, to: parts[4] });
@@ -252,7 +278,10 @@ const importBoundaries = {
   },
 };
 
-const nebula = { meta: { name: 'nebula' }, rules: { 'import-boundaries': importBoundaries } };
+const nebula = {
+  meta: { name: 'nebula' },
+  rules: { 'import-boundaries': importBoundaries, 'no-import-cycles': noImportCycles },
+};
 
 export default defineConfig([
   {
@@ -310,5 +339,9 @@ export default defineConfig([
     files: ['**/*.{js,mjs,cjs,jsx,ts,tsx,mts,cts}'],
     plugins: { nebula },
     rules: { 'nebula/import-boundaries': 'error' },
+  },
+  {
+    files: ['apps/web/src/**/*.{js,jsx,ts,tsx}'],
+    rules: { 'nebula/no-import-cycles': 'error' },
   },
 ]);

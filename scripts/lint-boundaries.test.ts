@@ -118,6 +118,28 @@ const forbidden: Record<string, Case[]> = {
     c('packages/contracts/src/constants/x.ts', "export { meSchema } from '../endpoints/auth.js';"),
     c('packages/contracts/src/constants/x.ts', "export * from '../realtime.js';"),
   ],
+  'web features, games, ui and lib never import app/': [
+    c(
+      'apps/web/src/features/chat/chat-room.tsx',
+      "export { ConnectionWindow } from '../../app/shell/connection-window';",
+    ),
+    c(
+      'apps/web/src/games/frame/side-panel.tsx',
+      "export { CurrencyIcon } from '../../app/shell/currency-icon';",
+    ),
+    c('apps/web/src/games/dice/index.ts', "export const m = import('../../app/routes');"),
+    c('apps/web/src/ui/modal.tsx', "export { router } from '../app/router.js';"),
+    c('apps/web/src/lib/api.ts', "export type { Handle } from '../app/route-handle';"),
+    c('apps/web/src/features/lobby/x.ts', "export * from '../../app';"),
+  ],
+  'web games reach features only through their index': [
+    c('apps/web/src/games/game-page.tsx', "export { F } from '../features/lobby/favourite-button';"),
+    c(
+      'apps/web/src/games/frame/fairness-modal.tsx',
+      "export { b } from '../../features/fairness/parse-verify';",
+    ),
+    c('apps/web/src/games/crash/x.ts', "export { c } from '../../features/chat/hooks/use-chat.js';"),
+  ],
   'server modules use other modules only through their index': [
     c(
       'apps/server/src/modules/wallet/wallet.service.ts',
@@ -196,6 +218,22 @@ const allowed: Record<string, Case[]> = {
       "import type { LiveGame } from '../endpoints/feed.js';\nexport type L = LiveGame;",
     ),
   ],
+  'web layers: app composes, features and games build on ui and lib, games use feature indexes': [
+    c('apps/web/src/app/routes.tsx', "export { Shell } from './shell/shell';"),
+    c('apps/web/src/app/shell/header.tsx', "export { requestLogin } from '../../lib/request-login';"),
+    c('apps/web/src/features/chat/chat-room.tsx', "export { requestLogin } from '../../lib/request-login';"),
+    c('apps/web/src/games/frame/side-panel.tsx', "export { CurrencyIcon } from '../../ui';"),
+    c('apps/web/src/games/game-page.tsx', "export { GameFavouriteButton } from '../features/lobby';"),
+    c(
+      'apps/web/src/games/frame/fairness-modal.tsx',
+      "export { buildVerifyHref } from '../../features/fairness/index';",
+    ),
+    c(
+      'apps/web/src/games/frame/history-table.tsx',
+      "export { openBetOverview } from '../../features/bets/index.js';",
+    ),
+    c('apps/web/src/games/dice/index.ts', "export { DiceBoard } from './dice-board';"),
+  ],
   'server modules import other modules through their index': [
     c(
       'apps/server/src/modules/wallet/wallet.service.ts',
@@ -253,6 +291,13 @@ describe('import boundaries', () => {
     expect(message?.message).toMatch(/module 'wallet' may use module 'ledger' only through its index/);
   });
 
+  it('explains a web layering violation in the message', async () => {
+    const [message] = boundaryErrors(
+      await lint('apps/web/src/games/crash/crash-game.tsx', "export { r } from '../../app/routes';"),
+    );
+    expect(message?.message).toMatch(/src\/games\/ must not import src\/app\//);
+  });
+
   it('finds no boundary violation in the real packages', async () => {
     const results = await eslint.lintFiles(['packages']);
     expect(results.length).toBeGreaterThan(5);
@@ -260,5 +305,79 @@ describe('import boundaries', () => {
       boundaryErrors(r.messages).map((m) => `${r.filePath}: ${m.message}`),
     );
     expect(violations).toEqual([]);
+  });
+});
+
+/**
+ * `nebula/no-import-cycles`: the linted file is virtual (lintText) and so are the files it imports
+ * (`settings['nebula/sources']`, read by the rule instead of the disk), so each fixture is a real cycle.
+ */
+describe('no import cycles in the web app', () => {
+  const CYCLES = 'nebula/no-import-cycles';
+
+  async function lintWith(
+    sources: Record<string, string>,
+    file: string,
+    code: string,
+  ): Promise<Linter.LintMessage[]> {
+    const withSources = new ESLint({
+      cwd: repoRoot,
+      overrideConfig: { settings: { 'nebula/sources': sources } },
+    });
+    const [result] = await withSources.lintText(code, { filePath: path.join(repoRoot, file) });
+    if (!result) throw new Error(`no lint result for ${file}`);
+    return result.messages;
+  }
+  const cycleErrors = (messages: Linter.LintMessage[]) =>
+    messages.filter((m) => m.ruleId === CYCLES && m.severity === 2);
+
+  it('reports a module that imports a module importing it back', async () => {
+    const messages = await lintWith(
+      { 'apps/web/src/lib/fx-b.ts': "import { a } from './fx-a';\nexport const b = a + 1;" },
+      'apps/web/src/lib/fx-a.ts',
+      "import { b } from './fx-b';\nexport const a = 1;\nexport const c = b;",
+    );
+    const errors = cycleErrors(messages);
+    expect(errors).toHaveLength(1);
+    expect(errors[0]?.message).toContain(
+      'apps/web/src/lib/fx-a.ts -> apps/web/src/lib/fx-b.ts -> apps/web/src/lib/fx-a.ts',
+    );
+  });
+
+  it('reports a longer cycle through re-exports, index files and `.js` specifiers', async () => {
+    const messages = await lintWith(
+      {
+        'apps/web/src/features/fx/index.ts': "export { Panel } from './panel.js';",
+        'apps/web/src/features/fx/panel.tsx':
+          "import { useRegistry } from '../../games/fx-registry';\nexport const Panel = useRegistry;",
+        'apps/web/src/games/fx-registry.ts': "import './fx-game';\nexport const useRegistry = 1;",
+      },
+      'apps/web/src/games/fx-game.tsx',
+      "import { Panel } from '../features/fx';\nexport const game = Panel;",
+    );
+    expect(cycleErrors(messages)).toHaveLength(1);
+  });
+
+  it('reports a side-effect import and an import of types only written inline (both stay at run time)', async () => {
+    const sources = { 'apps/web/src/lib/fx-b.ts': "import { type A } from './fx-a';\nexport type B = A;" };
+    expect(
+      cycleErrors(
+        await lintWith(sources, 'apps/web/src/lib/fx-a.ts', "import './fx-b';\nexport type A = 1;"),
+      ),
+    ).toHaveLength(1);
+  });
+
+  it('allows type-only imports, dynamic imports and imports that do not come back', async () => {
+    const sources = {
+      'apps/web/src/lib/fx-types.ts': "import type { A } from './fx-a';\nexport type T = A;",
+      'apps/web/src/lib/fx-lazy.ts': "export const load = () => import('./fx-a');",
+      'apps/web/src/lib/fx-leaf.ts': "import './fx-leaf.css';\nexport const leaf = 1;",
+    };
+    const messages = await lintWith(
+      sources,
+      'apps/web/src/lib/fx-a.ts',
+      "import type { T } from './fx-types';\nimport { load } from './fx-lazy';\nimport { leaf } from './fx-leaf';\nexport type A = T;\nexport const a = [load, leaf];",
+    );
+    expect(messages.filter((m) => m.severity === 2)).toEqual([]);
   });
 });
