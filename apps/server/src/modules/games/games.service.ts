@@ -97,7 +97,9 @@ export interface GameEngineOptions {
   faults?: {
     /**
      * Runs inside the bet's transaction after every write (debit, nonce, payout, record) and before the
-     * commit; a throw rolls the whole bet back, as a process dying there would.
+     * commit; a throw rolls the whole bet back, as a process dying there would. With group commit it runs
+     * in the batch's transaction for each accepted bet: a throw rolls the batch back, and its bets are then
+     * played alone (where it runs again for each).
      */
     beforeCommit?: (betId: string) => void | Promise<void>;
   };
