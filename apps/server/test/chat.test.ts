@@ -8,7 +8,7 @@ import {
   type ChatMessage,
 } from '@nebula/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isChatChannel, postServiceMessage, recentChatters } from '../src/modules/chat/index.js';
+import { chatEnv, isChatChannel, postServiceMessage, recentChatters } from '../src/modules/chat/index.js';
 import { hitRateLimit } from '../src/modules/chat/chat-limits.js';
 import { findLinkHosts, normaliseChatText } from '../src/modules/chat/chat-text.js';
 import { ConfigError, loadConfig } from '../src/platform/config.js';
@@ -381,9 +381,9 @@ describe('helpers for other modules', () => {
 describe('configuration', () => {
   it('validates the chat settings at start-up', () => {
     const c = loadConfig({ NODE_ENV: 'test', CHAT_LINK_ALLOWLIST: 'Example.com, docs.example.org' });
-    expect(c.chat.linkAllowlist).toEqual(['localhost', 'example.com', 'docs.example.org']);
-    expect(c.chat.quizReward).toBe('1');
-    expect(c.chat.quizCurrency).toBe('usdt');
+    expect(chatEnv.of(c).linkAllowlist).toEqual(['localhost', 'example.com', 'docs.example.org']);
+    expect(chatEnv.of(c).quizReward).toBe('1');
+    expect(chatEnv.of(c).quizCurrency).toBe('usdt');
     for (const env of [
       { CHAT_LINK_ALLOWLIST: 'not a host' },
       { CHAT_STICKER_HOSTS: 'https://x.com' },

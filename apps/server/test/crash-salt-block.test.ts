@@ -289,7 +289,7 @@ describe('the simulated chain (embedded demo)', () => {
 
   describe('a server without an RPC node', () => {
     let s: TestServer;
-    // The crash options come from the process environment (crashOptionsFromEnv), as on a real server.
+    // The crash options come from the server's configuration (crash's environment keys), as on a real server.
     const env: Record<string, string> = {
       CRASH_CHAIN_LENGTH: '50',
       CRASH_CHECKPOINT_EVERY: '10',
@@ -297,12 +297,10 @@ describe('the simulated chain (embedded demo)', () => {
       CRASH_SALT_EXPLORER_URL: 'https://explorer.example/block/{height}',
     };
     beforeAll(async () => {
-      Object.assign(process.env, env);
-      s = await startTestServer();
+      s = await startTestServer(env);
     }, 60_000);
     afterAll(async () => {
       await s?.close();
-      for (const key of Object.keys(env)) delete process.env[key];
     });
 
     it('salts its first chain from a simulated block within seconds and says it is simulated', async () => {

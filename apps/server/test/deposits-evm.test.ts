@@ -23,7 +23,7 @@ import { privateKeyToAccount } from 'viem/accounts';
 import { hardhat } from 'viem/chains';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ChainRegistry, TRANSFER_TOPIC } from '../src/modules/chains/index.js';
-import { DepositService } from '../src/modules/deposits/index.js';
+import { DepositService, depositsEnv } from '../src/modules/deposits/index.js';
 import { checkLedger } from '../src/modules/ledger/index.js';
 import { createUser, type TestUser } from './helpers/factories.js';
 import { startTestServer, type TestServer } from './helpers/test-server.js';
@@ -202,7 +202,7 @@ describe('EVM deposits on a local hardhat node', () => {
         log: pino({ level: 'silent' }),
         registry: new ChainRegistry({
           database: server().server.database,
-          config: server().config.deposits,
+          config: depositsEnv.of(server().config),
           evm: { eth: { tokens: [{ currency: 'usdt', contract: token, decimals: 6 }] } },
         }),
         confirmations: { eth: 3 },

@@ -13,7 +13,7 @@ import pino from 'pino';
 import { privateKeyToAddress, mnemonicToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DepositMessages } from '@nebula/contracts';
-import { ConfigError, DEV_DEPOSIT_XPUBS, loadConfig } from '../src/platform/config.js';
+import { ConfigError, loadConfig } from '../src/platform/config.js';
 import {
   CHAIN_SPECS,
   ChainRegistry,
@@ -28,6 +28,8 @@ import {
   depositServiceFor,
   DEV_DEPOSIT_TOKEN_FILE,
   type DepositService,
+  DEV_DEPOSIT_XPUBS,
+  depositsEnv,
 } from '../src/modules/deposits/index.js';
 import { checkLedger } from '../src/modules/ledger/index.js';
 import { createUser, type TestUser } from './helpers/factories.js';
@@ -141,10 +143,10 @@ describe('deposit configuration', () => {
   };
   it('development gets the test keys and the simulated chain; production neither', () => {
     const dev = loadConfig({});
-    expect(dev.deposits.xpubs).toEqual(DEV_DEPOSIT_XPUBS);
-    expect(dev.deposits.chainMode).toBe('simulated');
+    expect(depositsEnv.of(dev).xpubs).toEqual(DEV_DEPOSIT_XPUBS);
+    expect(depositsEnv.of(dev).chainMode).toBe('simulated');
     const p = loadConfig(prod);
-    expect(p.deposits).toEqual({ xpubs: {}, chainMode: 'evm', evmRpcUrls: {}, confirmations: {} });
+    expect(depositsEnv.of(p)).toEqual({ xpubs: {}, chainMode: 'evm', evmRpcUrls: {}, confirmations: {} });
     expect(problems({ ...prod, DEPOSIT_XPUB: JSON.stringify({ btc: DEV_DEPOSIT_XPUBS.btc }) })).toEqual([
       'DEPOSIT_XPUB: the development keys (public test mnemonic) are refused in production',
     ]);
@@ -152,20 +154,22 @@ describe('deposit configuration', () => {
       'DEPOSIT_CHAIN_MODE: the simulated chain is not allowed in production',
     ]);
     const own = root.derive("m/44'/60'/7'").publicExtendedKey;
-    expect(loadConfig({ ...prod, DEPOSIT_XPUB: JSON.stringify({ eth: own }) }).deposits.xpubs).toEqual({
-      eth: own,
-    });
+    expect(depositsEnv.of(loadConfig({ ...prod, DEPOSIT_XPUB: JSON.stringify({ eth: own }) })).xpubs).toEqual(
+      {
+        eth: own,
+      },
+    );
   });
   it('parses RPC URLs and confirmations, and names every bad value', () => {
-    expect(loadConfig({ EVM_RPC_URL: 'http://127.0.0.1:8545' }).deposits.evmRpcUrls).toEqual({
+    expect(depositsEnv.of(loadConfig({ EVM_RPC_URL: 'http://127.0.0.1:8545' })).evmRpcUrls).toEqual({
       eth: 'http://127.0.0.1:8545',
     });
     const c = loadConfig({
       EVM_RPC_URL: '{"eth":"https://eth.example","bsc":"wss://bsc.example"}',
       DEPOSIT_CONFIRMATIONS: '{"btc":1,"eth":30}',
     });
-    expect(c.deposits.evmRpcUrls).toEqual({ eth: 'https://eth.example', bsc: 'wss://bsc.example' });
-    expect(c.deposits.confirmations).toEqual({ btc: 1, eth: 30 });
+    expect(depositsEnv.of(c).evmRpcUrls).toEqual({ eth: 'https://eth.example', bsc: 'wss://bsc.example' });
+    expect(depositsEnv.of(c).confirmations).toEqual({ btc: 1, eth: 30 });
     expect(
       problems({ DEPOSIT_XPUB: '[1]', EVM_RPC_URL: '{"eth":"ftp://x"}', DEPOSIT_CONFIRMATIONS: '{"btc":0}' }),
     ).toEqual([

@@ -2,7 +2,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
 import { modules } from '../src/modules/index.js';
+import { ConfigError, loadConfig } from '../src/platform/config.js';
+import { defineEnv } from '../src/platform/env.js';
 import { checkModules, defineModule, moduleJobs, type JobsContext } from '../src/platform/module.js';
 import { startTestServer, type TestServer } from './helpers/test-server.js';
 
@@ -84,6 +87,15 @@ describe('the server started with the module list', () => {
     expect(t.server.assembly.settings.get('games.disabled')).toBe('games');
   });
 
+  it("loads every module's environment keys into its own config", () => {
+    const withEnv = modules.filter((m) => m.env);
+    expect(withEnv.map((m) => m.name)).toEqual(
+      expect.arrayContaining(['crash', 'chat', 'deposits', 'prices', 'captcha', 'mail', 'tips']),
+    );
+    for (const m of withEnv) expect(m.env?.of(t.config), m.name).toBeDefined();
+    expect(t.config.modules.size).toBe(withEnv.length);
+  });
+
   it("allows every module's channels, and only those", () => {
     const declared = modules.flatMap((m) => (m.channels ?? []).map((c) => c.name));
     expect(declared.length).toBeGreaterThan(0);
@@ -97,8 +109,16 @@ describe('the server started with the module list', () => {
 describe('a module added to the list', () => {
   const calls: string[] = [];
   let ran = 0;
+  const probeEnv = defineEnv(
+    { PROBE_LIMIT: z.coerce.number().int().min(1).default(5) },
+    (e, { isProduction }, problems) => {
+      if (isProduction && e.PROBE_LIMIT === 5) problems.push('PROBE_LIMIT: set it in production');
+      return { limit: e.PROBE_LIMIT };
+    },
+  );
   const probeModule = defineModule({
     name: 'probe',
+    env: probeEnv,
     register: (app) => {
       calls.push('register');
       app.get('/api/probe', () => ({ ok: true }));
@@ -123,7 +143,7 @@ describe('a module added to the list', () => {
   });
   let t: TestServer;
   beforeAll(async () => {
-    t = await startTestServer({}, { modules: [...modules, probeModule] });
+    t = await startTestServer({ PROBE_LIMIT: '9' }, { modules: [...modules, probeModule] });
   });
   afterAll(async () => {
     await t?.close();
@@ -139,6 +159,24 @@ describe('a module added to the list', () => {
   it('gets its job run by the leader', async () => {
     expect(t.server.assembly.jobs.get('probe.tick')).toBe('probe');
     await vi.waitFor(() => expect(ran).toBeGreaterThan(0), { timeout: 10_000 });
+  });
+
+  it('reads its own environment keys, checked with the platform keys', () => {
+    expect(probeEnv.of(t.config)).toEqual({ limit: 9 });
+    const list = [...modules, probeModule];
+    expect(probeEnv.of(loadConfig({}, list))).toEqual({ limit: 5 });
+    // Its problems come with every other one, and its production refusal stops the start-up.
+    try {
+      loadConfig({ PROBE_LIMIT: '0', PORT: 'abc' }, list);
+      expect.unreachable();
+    } catch (err) {
+      expect(err).toBeInstanceOf(ConfigError);
+      expect((err as ConfigError).problems.some((p) => p.startsWith('PROBE_LIMIT'))).toBe(true);
+      expect((err as ConfigError).problems.some((p) => p.startsWith('PORT'))).toBe(true);
+    }
+    expect(() => loadConfig({ NODE_ENV: 'production' }, list)).toThrow(/PROBE_LIMIT: set it in production/);
+    // Without the module its keys are unknown to the configuration.
+    expect(() => probeEnv.of(loadConfig({}))).toThrow(/without the module of PROBE_LIMIT/);
   });
 
   it('owns its setting and its channels', () => {
@@ -160,6 +198,14 @@ describe('a module list that breaks the rules is refused', () => {
     const d = defineModule({ name: 'delta', channels: [rooms] });
     expect(() => checkModules([c, d])).toThrow(/channel 'rooms' is declared twice/);
     expect(() => checkModules([defineModule({ name: 'Bad_Name' })])).toThrow(/kebab-case/);
+  });
+
+  it('refuses an environment key two modules declare', () => {
+    const keys = { CHAT_QUIZ_REWARD: z.string().optional() };
+    const copy = defineModule({ name: 'copy', env: defineEnv(keys, () => ({})) });
+    expect(() => loadConfig({}, [...modules, copy])).toThrow(/CHAT_QUIZ_REWARD is declared twice/);
+    const port = defineModule({ name: 'port', env: defineEnv({ PORT: z.string() }, () => ({})) });
+    expect(() => loadConfig({}, [port])).toThrow(/PORT is declared twice/);
   });
 
   it('refuses a job not named after its module, and a job declared twice', () => {

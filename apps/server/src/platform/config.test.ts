@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { gamesEnv } from '../modules/games/index.js';
+import { tipsEnv } from '../modules/tips/index.js';
 import { ConfigError, DEV_SECRET_KEY, loadConfig } from './config.js';
 
 describe('loadConfig', () => {
@@ -13,18 +15,19 @@ describe('loadConfig', () => {
   });
 
   it('runs the bot rain by default except in test mode; BOT_RAIN decides when set', () => {
-    expect(loadConfig({}).botRainDefault).toBe(true);
-    expect(loadConfig({ NODE_ENV: 'test' }).botRainDefault).toBe(false);
-    expect(loadConfig({ BOT_RAIN: 'off' }).botRainDefault).toBe(false);
-    expect(loadConfig({ NODE_ENV: 'test', BOT_RAIN: 'on' }).botRainDefault).toBe(true);
+    expect(tipsEnv.of(loadConfig({})).botRainDefault).toBe(true);
+    expect(tipsEnv.of(loadConfig({ NODE_ENV: 'test' })).botRainDefault).toBe(false);
+    expect(tipsEnv.of(loadConfig({ BOT_RAIN: 'off' })).botRainDefault).toBe(false);
+    expect(tipsEnv.of(loadConfig({ NODE_ENV: 'test', BOT_RAIN: 'on' })).botRainDefault).toBe(true);
     expect(() => loadConfig({ BOT_RAIN: 'maybe' })).toThrow(/BOT_RAIN/);
   });
 
   it('reads the group commit switch of single-round bets (BET_GROUP_COMMIT) and its bounds', () => {
-    expect(loadConfig({}).betGroupCommit).toEqual({ enabled: true, maxBatch: 64, parallel: 2 });
+    expect(gamesEnv.of(loadConfig({})).betGroupCommit).toEqual({ enabled: true, maxBatch: 64, parallel: 2 });
     expect(
-      loadConfig({ BET_GROUP_COMMIT: 'false', BET_GROUP_COMMIT_MAX: '10', BET_GROUP_COMMIT_PARALLEL: '4' })
-        .betGroupCommit,
+      gamesEnv.of(
+        loadConfig({ BET_GROUP_COMMIT: 'false', BET_GROUP_COMMIT_MAX: '10', BET_GROUP_COMMIT_PARALLEL: '4' }),
+      ).betGroupCommit,
     ).toEqual({ enabled: false, maxBatch: 10, parallel: 4 });
     expect(() => loadConfig({ BET_GROUP_COMMIT: 'maybe' })).toThrow(/BET_GROUP_COMMIT/);
     expect(() => loadConfig({ BET_GROUP_COMMIT_MAX: '0' })).toThrow(/BET_GROUP_COMMIT_MAX/);

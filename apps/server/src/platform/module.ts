@@ -2,7 +2,8 @@
  * One module definition (issue G2 item 1, decision 0013): everything a server module brings to the
  * server, in one object its `index.ts` exports. `modules/index.ts` is the only list of modules; the
  * server, the job runner, the seed and the config loader iterate over it, so adding a module is its
- * folder, one line there, its migration and its contracts file.
+ * folder, one line there, its migration and its contracts file. The config loader composes the
+ * modules' environment keys (platform/env.ts).
  *
  * Invariants (checked by `assembleModules` at start, and by test/module-definitions.test.ts):
  * - module names are unique, and so are job names, setting keys and channel names across modules;
@@ -16,6 +17,7 @@ import type { Database } from '../db/client.js';
 import type { Listener } from '../realtime/channels.js';
 import type { WagerConsumer } from '../modules/wagers/stream.js';
 import type { AppContext } from './context.js';
+import type { ModuleEnv } from './env.js';
 
 /** What a module's seed gets: the database, and whether (and with which password) demo data is wanted. */
 export interface SeedContext {
@@ -57,6 +59,8 @@ export interface ServerModule {
   readonly settings?: readonly ModuleSetting[];
   /** The realtime channels it owns (besides the built-in Everyone, User.*, Guest.*, Support*). */
   readonly channels?: readonly ChannelOwnership[];
+  /** Its environment keys and its typed config (platform/env.ts); read with `env.of(ctx.config)`. */
+  readonly env?: ModuleEnv;
   /** Consumers of the wager settled stream it contributes (read by the wagers module's job). */
   readonly wagerConsumers?: readonly WagerConsumer[];
 }

@@ -75,16 +75,19 @@ export async function startTestServer(
   opts: { modules?: readonly ServerModule[] } = {},
 ): Promise<TestServer> {
   const testDb = await createTestDatabase();
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    HOST: '127.0.0.1',
-    PORT: '0',
-    SERVE_WEB: 'false',
-    ...(testDb.url ? { DATABASE_URL: testDb.url } : {}),
-    ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL, REDIS_PREFIX: testDb.name } : {}),
-    ...env,
-  });
+  const config = loadConfig(
+    {
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      HOST: '127.0.0.1',
+      PORT: '0',
+      SERVE_WEB: 'false',
+      ...(testDb.url ? { DATABASE_URL: testDb.url } : {}),
+      ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL, REDIS_PREFIX: testDb.name } : {}),
+      ...env,
+    },
+    opts.modules,
+  );
   const server = await createServer(config, {
     log: pino({ level: 'silent' }),
     database: testDb.database,

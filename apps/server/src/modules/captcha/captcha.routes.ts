@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../platform/context.js';
 import { registerEndpoint } from '../../platform/endpoints.js';
 import { MAX_CAPTCHA_LEVEL, newChallenge } from './captcha.service.js';
+import { captchaEnv } from './captcha.env.js';
 
 /**
  * What a module that raises the captcha's cost tells the captcha module: the level a challenge for
@@ -37,6 +38,6 @@ export function registerCaptchaRoutes(app: FastifyInstance, ctx: AppContext): vo
     reply.header('cache-control', 'no-store');
     let level = 0;
     for (const source of sources) level = Math.max(level, await source(req));
-    return newChallenge(ctx.config.captcha, Math.min(level, MAX_CAPTCHA_LEVEL)) as never;
+    return newChallenge(captchaEnv.of(ctx.config), Math.min(level, MAX_CAPTCHA_LEVEL)) as never;
   });
 }

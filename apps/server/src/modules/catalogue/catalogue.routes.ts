@@ -27,6 +27,7 @@ import {
 import { type CallerView, CatalogueStore, type PageAnswer, renderPage, storedId } from './snapshot.js';
 import { gameTileSvg, iconSvg, providerLogoSvg, slideSvg } from './images.js';
 import { Jurisdiction } from './jurisdiction.js';
+import { catalogueEnv } from './catalogue.env.js';
 
 const IMAGE_FILE = /^([a-z0-9][a-z0-9-]{0,79})\.svg$/;
 type ImageKind = (typeof catalogueImageKinds)[number];
@@ -41,11 +42,12 @@ const IMAGE_CACHE_SIZE = 2_000;
 /** Catalogue routes: games filter, providers, favourites, slides, jurisdiction and generated images. */
 export function registerCatalogueRoutes(app: FastifyInstance, ctx: AppContext): Jurisdiction {
   const { database } = ctx;
-  const jurisdiction = new Jurisdiction(ctx.config.trustedCountryHeader, ctx.log);
+  const env = catalogueEnv.of(ctx.config);
+  const jurisdiction = new Jurisdiction(env.trustedCountryHeader, ctx.log);
   // Behind a proxy that sets the country header the GeoIP data is only a fallback: load it on demand.
-  if (ctx.config.isProduction && !ctx.config.trustedCountryHeader) jurisdiction.warm();
-  const store = new CatalogueStore(database, ctx.config.catalogueCacheMs, ctx.log);
-  const favouritesOf = new FavouriteIdsCache(database, ctx.config.catalogueCacheMs);
+  if (ctx.config.isProduction && !env.trustedCountryHeader) jurisdiction.warm();
+  const store = new CatalogueStore(database, env.cacheMs, ctx.log);
+  const favouritesOf = new FavouriteIdsCache(database, env.cacheMs);
   const noFavourites: ReadonlySet<string> = new Set();
 
   /** The contract check of a page, once per snapshot, filter set, page and country. */
@@ -136,7 +138,7 @@ export function registerCatalogueRoutes(app: FastifyInstance, ctx: AppContext): 
 
   // Generated images by `${kind}/${id}` (only existing subjects; none when the catalogue cache is off).
   const images = new Map<string, { at: number; svg: string }>();
-  const imageTtl = ctx.config.catalogueCacheMs === 0 ? 0 : IMAGE_CACHE_MS;
+  const imageTtl = env.cacheMs === 0 ? 0 : IMAGE_CACHE_MS;
 
   registerEndpoint(app, catalogueImageEndpoint, async ({ params, reply }) => {
     const kind = params.kind as ImageKind;

@@ -8,6 +8,7 @@
 import { defineModule } from '../../platform/module.js';
 import { registerCatalogueRoutes } from './catalogue.routes.js';
 import { seedCatalogue } from './seed-catalogue.js';
+import { catalogueEnv } from './catalogue.env.js';
 
 export { seedCatalogue, seedDemoCatalogue, seedOriginals, DEMO_CATALOGUE_MARKER } from './seed-catalogue.js';
 export { parseRestrictions, meansNoRestriction, type ParsedRestrictions } from './restrictions.js';
@@ -24,8 +25,11 @@ export { Jurisdiction } from './jurisdiction.js';
 export { GeoIpDatabase, isNonPublicIp } from './geoip.js';
 export { imageUrl } from './images.js';
 
+export { catalogueEnv } from './catalogue.env.js';
+
 export const catalogueModule = defineModule({
   name: 'catalogue',
+  env: catalogueEnv,
   register(app, ctx) {
     registerCatalogueRoutes(app, ctx);
   },

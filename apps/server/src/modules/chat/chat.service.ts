@@ -24,6 +24,7 @@ import { firstForbiddenLink, isChatLengthValid, normaliseChatText } from './chat
 import { isLocalEmojiPath } from './emoji.js';
 import { tryAnswerQuiz } from './quiz.js';
 import { PLAYERS } from '../users/index.js';
+import { chatEnv } from './chat.env.js';
 
 interface Sender {
   name: string;
@@ -85,7 +86,8 @@ export class ChatService {
   ): Promise<ChatMessage> {
     if (!isChatChannel(channel)) throw unknownChannel();
     const sender = await this.senderOf(user);
-    if (ip) await hitRateLimit(this.ctx.database, `send:ip:${ip}`, this.ctx.config.chat.ipMessagesPerMinute);
+    if (ip)
+      await hitRateLimit(this.ctx.database, `send:ip:${ip}`, chatEnv.of(this.ctx.config).ipMessagesPerMinute);
     if (!isChatStaff(user)) await takeSlowModeSlot(this.ctx.database, user.id);
     const message = await insertMessage(this.ctx.database, {
       channel,
@@ -107,7 +109,7 @@ export class ChatService {
   ): Promise<ChatMessage> {
     const text = normaliseChatText(input.message);
     if (!isChatLengthValid(text)) throw lengthError();
-    if (!isChatStaff(user) && firstForbiddenLink(text, this.ctx.config.chat.linkAllowlist) !== null) {
+    if (!isChatStaff(user) && firstForbiddenLink(text, chatEnv.of(this.ctx.config).linkAllowlist) !== null) {
       // The mute is reported before the link rule: a muted player may not post at all.
       await this.senderOf(user);
       throw new AppError(422, ChatErrorCode.LinkNotAllowed, ChatMessages.link);
@@ -150,7 +152,7 @@ export class ChatService {
         u.protocol === 'https:' &&
         u.username === '' &&
         u.password === '' &&
-        this.ctx.config.chat.stickerHosts.some((h) => host === h || host.endsWith(`.${h}`))
+        chatEnv.of(this.ctx.config).stickerHosts.some((h) => host === h || host.endsWith(`.${h}`))
       );
     } catch {
       return false;

@@ -11,12 +11,14 @@
 import type { JobDefinition } from '../../jobs/index.js';
 import type { AppContext } from '../../platform/context.js';
 import { defineModule } from '../../platform/module.js';
+import { chatEnv } from './chat.env.js';
 import { isChatChannel } from './chat-channels.js';
 import { pruneChatLimits } from './chat-limits.js';
 import { registerChatRoutes } from './chat.routes.js';
 import { settleWonQuizzes } from './quiz.js';
 
 export { isChatChannel } from './chat-channels.js';
+export { chatEnv, type ChatConfig } from './chat.env.js';
 export { postServiceMessage, recentChatters, ChatService } from './chat.service.js';
 export { chatStateOf, ignoreListOf } from './player-actions.js';
 export { settleQuiz, settleWonQuizzes, startQuiz, tryAnswerQuiz } from './quiz.js';
@@ -44,6 +46,7 @@ function chatJobs(ctx: AppContext): JobDefinition[] {
 export const chatModule = defineModule({
   name: 'chat',
   register: registerChatRoutes,
+  env: chatEnv,
   jobs: chatJobs,
   // Every chat room is public: guests and players alike may hear it (spec 2 section 6).
   channels: [

@@ -23,6 +23,7 @@ import { accessOf } from './chat-channels.js';
 import { insertMessage } from './chat.repository.js';
 import { normaliseAnswer } from './chat-text.js';
 import { PLAYERS } from '../users/index.js';
+import { chatEnv } from './chat.env.js';
 
 interface QuizRow {
   id: string;
@@ -58,7 +59,7 @@ export async function startQuiz(
   actor: AuthUser,
   input: { question: string; answer: string; channel: string },
 ): Promise<ChatMessage> {
-  const { quizReward, quizCurrency } = ctx.config.chat;
+  const { quizReward, quizCurrency } = chatEnv.of(ctx.config);
   const currencies = await ctx.database.query<{ decimals: number }>(
     'select decimals from currencies where id = $1',
     [quizCurrency],

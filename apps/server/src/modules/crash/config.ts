@@ -1,9 +1,11 @@
 /**
  * Timing and chain options of the crash loop. Defaults follow spec 3 section 4 (15 s betting);
- * operators and tests override them with CRASH_* environment variables (checked here with zod; a
- * malformed value stops the start-up with a clear message like the platform config does).
+ * operators and tests override them with CRASH_* environment variables: the module's piece of the
+ * configuration (`crashEnv`, decision 0013), so a malformed value stops the start-up with the other
+ * configuration problems.
  */
 import { z } from 'zod';
+import { defineEnv } from '../../platform/env.js';
 import { CHAIN_SPECS } from '../chains/index.js';
 
 export interface CrashOptions {
@@ -60,7 +62,7 @@ export const SALT_CHAINS = CHAIN_SPECS.filter((c) => c.family !== 'solana').map(
 
 const int = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
 
-const envSchema = z.object({
+const envKeys = {
   CRASH_BETTING_MS: int(1_000, 600_000).optional(),
   CRASH_PAUSE_MS: int(0, 60_000).optional(),
   CRASH_TICK_MS: int(50, 2_000).optional(),
@@ -75,7 +77,8 @@ const envSchema = z.object({
   CRASH_SALT_BLOCKS_AHEAD: int(1, 1_000_000).optional(),
   CRASH_SALT_CONFIRMATIONS: int(1, 10_000).optional(),
   CRASH_SALT_EXPLORER_URL: z.string().max(4_000).optional(),
-});
+};
+const envSchema = z.object(envKeys);
 
 /** What an explorer URL template must look like (checked per chain). */
 const explorerTemplate = z
@@ -119,22 +122,29 @@ function parseExplorers(
 }
 
 /**
- * The options from `env` (default `process.env`) over {@link CRASH_DEFAULTS}.
+ * The options from `env` over {@link CRASH_DEFAULTS}, outside a server's configuration (tests, tools).
  *
  * @throws Error naming the malformed variables
  */
-export function crashOptionsFromEnv(env: Record<string, string | undefined> = process.env): CrashOptions {
+export function crashOptionsFromEnv(env: Record<string, string | undefined>): CrashOptions {
   const set = Object.fromEntries(Object.entries(env).filter(([k, v]) => k.startsWith('CRASH_') && v !== ''));
   const parsed = envSchema.safeParse(set);
   if (!parsed.success) {
     const list = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
     throw new Error(`Invalid crash configuration: ${list}`);
   }
-  const e = parsed.data;
-  const saltChain = e.CRASH_SALT_CHAIN ?? CRASH_DEFAULTS.saltChain;
   const problems: string[] = [];
-  const saltExplorerUrls = parseExplorers(e.CRASH_SALT_EXPLORER_URL, saltChain, problems);
+  const options = optionsOf(parsed.data, problems);
   if (problems.length) throw new Error(`Invalid crash configuration: ${problems.join('; ')}`);
+  return options;
+}
+
+/** Crash's piece of the server configuration: `crashEnv.of(ctx.config)`. */
+export const crashEnv = defineEnv(envKeys, (e, _info, problems) => optionsOf(e, problems));
+
+function optionsOf(e: z.output<typeof envSchema>, problems: string[]): CrashOptions {
+  const saltChain = e.CRASH_SALT_CHAIN ?? CRASH_DEFAULTS.saltChain;
+  const saltExplorerUrls = parseExplorers(e.CRASH_SALT_EXPLORER_URL, saltChain, problems);
   return {
     bettingMs: e.CRASH_BETTING_MS ?? CRASH_DEFAULTS.bettingMs,
     pauseMs: e.CRASH_PAUSE_MS ?? CRASH_DEFAULTS.pauseMs,

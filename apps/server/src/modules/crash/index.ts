@@ -4,7 +4,7 @@
  * the repair job run on the jobs leader only (loop.ts, chain-store.ts, repair.ts); money moves exactly
  * once through ledger keys `crash:{round}:{user}:wager|payout|refund` (settle.ts). Each chain's salt is
  * the hash of a public block announced when the chain is published (salt-block.ts). Schema: migrations
- * 0015_crash.sql, 0018 and 0021. Options: CRASH_* environment variables (config.ts).
+ * 0015_crash.sql, 0018 and 0021. Options: CRASH_* environment variables (config.ts, the module's piece of the configuration).
  */
 import {
   crashBetWhisper,
@@ -18,7 +18,7 @@ import type { JobDefinition } from '../../jobs/index.js';
 import type { AppContext } from '../../platform/context.js';
 import { defineModule } from '../../platform/module.js';
 import { announcePending, ensureChainReserve, withSaltBlocks } from './chain-store.js';
-import { type CrashOptions, crashOptionsFromEnv } from './config.js';
+import { type CrashOptions, crashEnv } from './config.js';
 import { CrashLoop } from './loop.js';
 import { CrashRepair } from './repair.js';
 import { saltBlocksFor } from './salt-block.js';
@@ -37,7 +37,7 @@ export {
   type NewChain,
   withSaltBlocks,
 } from './chain-store.js';
-export { CRASH_DEFAULTS, type CrashOptions, crashOptionsFromEnv, SALT_CHAINS } from './config.js';
+export { CRASH_DEFAULTS, type CrashOptions, crashEnv, crashOptionsFromEnv, SALT_CHAINS } from './config.js';
 export {
   type AnnouncedBlock,
   type SaltAnnouncement,
@@ -91,7 +91,7 @@ export const CRASH_JOBS = { rounds: 'crash.rounds', chain: 'crash.chain', repair
  *
  * @throws Error when the salt chain (CRASH_SALT_CHAIN) has no block source: the server does not start
  */
-export function crashJobs(ctx: AppContext, opts: CrashOptions = crashOptionsFromEnv()): JobDefinition[] {
+export function crashJobs(ctx: AppContext, opts: CrashOptions = crashEnv.of(ctx.config)): JobDefinition[] {
   const salts = saltBlocksFor(ctx, opts);
   const loop = new CrashLoop(ctx, opts, salts);
   const repair = new CrashRepair(ctx, { graceSeconds: opts.repairGraceSeconds });
@@ -128,4 +128,5 @@ export const crashModule = defineModule({
   name: 'crash',
   register: registerCrashWhispers,
   jobs: (ctx) => crashJobs(ctx),
+  env: crashEnv,
 });

@@ -32,7 +32,7 @@ import { crashPointFromHash, formatHundredths, multiplierAt, timeFor } from '@ne
 import { toDecimalString } from '@nebula/money';
 import type { AppContext } from '../../platform/context.js';
 import { chainHashOf, fixSalt, nextGame } from './chain-store.js';
-import { type CrashOptions, crashOptionsFromEnv } from './config.js';
+import { type CrashOptions, crashEnv } from './config.js';
 import { type SaltBlocks, saltBlocksFor } from './salt-block.js';
 import { loadCrashSettings } from './settings.js';
 import { payBet, settleRound } from './settle.js';
@@ -143,7 +143,7 @@ export class CrashLoop {
       (await fixSalt(
         database,
         next.chainId,
-        (this.salts ??= saltBlocksFor(this.ctx, crashOptionsFromEnv())),
+        (this.salts ??= saltBlocksFor(this.ctx, crashEnv.of(this.ctx.config))),
       ));
     if (salt === null) return false;
     const hash = await chainHashOf(database, next.chainId, next.index);

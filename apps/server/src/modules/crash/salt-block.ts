@@ -17,7 +17,7 @@ import {
   type DetectionSource,
   chainSpec,
 } from '../chains/index.js';
-import { depositServiceFor } from '../deposits/index.js';
+import { depositServiceFor, depositsEnv } from '../deposits/index.js';
 import type { CrashOptions } from './config.js';
 
 /**
@@ -134,7 +134,7 @@ export function saltBlocksFor(
     blocksAhead: opts.saltBlocksAhead,
     confirmations: opts.saltConfirmations,
     explorerUrls: opts.saltExplorerUrls,
-    depositConfirmations: ctx.config.deposits.confirmations,
+    depositConfirmations: depositsEnv.of(ctx.config).confirmations,
   });
 }
 

@@ -13,6 +13,7 @@ import { registerEndpoint } from '../../platform/endpoints.js';
 import { AppError } from '../../platform/errors.js';
 import { defineModule } from '../../platform/module.js';
 import { priceFeedFor, usdToAtomic } from '../prices/index.js';
+import { demoMoneyEnv } from './demo-money.env.js';
 
 function registerDemoMoneyRoutes(app: FastifyInstance, ctx: AppContext): void {
   const feed = priceFeedFor(ctx);
@@ -25,7 +26,12 @@ function registerDemoMoneyRoutes(app: FastifyInstance, ctx: AppContext): void {
     const cur = rows[0];
     if (!cur) throw AppError.notFound('Unknown currency.');
     const quote = await feed.price(input.currency);
-    const target = usdToAtomic(ctx.config.demoBalanceUsd, quote?.usd ?? '0', cur.decimals, 'floor');
+    const target = usdToAtomic(
+      demoMoneyEnv.of(ctx.config).balanceUsd,
+      quote?.usd ?? '0',
+      cur.decimals,
+      'floor',
+    );
     if (target === null || target <= 0n)
       throw new AppError(
         422,
@@ -60,4 +66,10 @@ function registerDemoMoneyRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 }
 
-export const demoMoneyModule = defineModule({ name: 'demo-money', register: registerDemoMoneyRoutes });
+export { demoMoneyEnv } from './demo-money.env.js';
+
+export const demoMoneyModule = defineModule({
+  name: 'demo-money',
+  register: registerDemoMoneyRoutes,
+  env: demoMoneyEnv,
+});

@@ -1,6 +1,7 @@
 import type { Database } from '../../db/client.js';
 import type { AppContext } from '../../platform/context.js';
 import { ChainRegistry } from '../chains/index.js';
+import { depositsEnv } from './deposits.env.js';
 import { DepositService } from './deposits.service.js';
 
 const services = new WeakMap<Database, DepositService>();
@@ -15,8 +16,8 @@ export function depositServiceFor(
       database: ctx.database,
       ledger: ctx.ledger,
       log: ctx.log,
-      registry: new ChainRegistry({ database: ctx.database, config: ctx.config.deposits }),
-      confirmations: ctx.config.deposits.confirmations,
+      registry: new ChainRegistry({ database: ctx.database, config: depositsEnv.of(ctx.config) }),
+      confirmations: depositsEnv.of(ctx.config).confirmations,
     });
     services.set(ctx.database, service);
   }

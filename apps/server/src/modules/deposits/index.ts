@@ -8,11 +8,13 @@ import type { JobDefinition } from '../../jobs/runner.js';
 import type { AppContext } from '../../platform/context.js';
 import { defineModule } from '../../platform/module.js';
 import { depositServiceFor } from './deposits.context.js';
+import { depositsEnv } from './deposits.env.js';
 import { pruneNotifyLimits } from './deposits.repository.js';
 import { registerDepositRoutes } from './deposits.routes.js';
 import { NOTIFY_LIMIT } from './deposits.service.js';
 
 export { depositServiceFor } from './deposits.context.js';
+export { DEV_DEPOSIT_XPUBS, depositsEnv, type DepositsConfig } from './deposits.env.js';
 export {
   DepositService,
   DEPOSIT_MINIMUMS,
@@ -51,4 +53,5 @@ export const depositsModule = defineModule({
   name: 'deposits',
   register: registerDepositRoutes,
   jobs: depositJobs,
+  env: depositsEnv,
 });

@@ -61,6 +61,7 @@ import {
   isGameAvailable,
   parseGameSettings,
 } from './settings.js';
+import { gamesEnv } from './games.env.js';
 
 export type PlayInput = z.output<typeof playRequestSchema>;
 
@@ -140,7 +141,7 @@ export class GameEngine {
   ) {
     this.feed = priceFeedFor(ctx);
     this.games = opts.games ?? getGame;
-    const { enabled, maxBatch, parallel } = ctx.config.betGroupCommit;
+    const { enabled, maxBatch, parallel } = gamesEnv.of(ctx.config).betGroupCommit;
     if (opts.groupCommit ?? enabled)
       this.group = new BetGroupCommit(ctx, {
         maxBatch,

@@ -19,6 +19,7 @@ import { AppError } from '../../platform/errors.js';
 import { defineModule } from '../../platform/module.js';
 import { crashServiceFor } from '../crash/index.js';
 import { ExtendedEngine } from './extended.service.js';
+import { gamesEnv } from './games.env.js';
 import { GameEngine } from './games.service.js';
 import { betOverview, gameData, myBets } from './overview.js';
 import { GAME_SETTINGS, GAME_SETTING_DEFAULTS } from './settings.js';
@@ -28,6 +29,7 @@ export { ExtendedEngine, STEP_DELAY_MS, type ExtendedEngineOptions } from './ext
 export { GameEngine, type PreparedBet, RESULT_DELAY_MS, type GameEngineOptions } from './games.service.js';
 export { betOverview, gameData, myBets } from './overview.js';
 export { gameStatsConsumer } from './stats.js';
+export { gamesEnv } from './games.env.js';
 export { GAME_SETTINGS, GAME_SETTING_DEFAULTS, acceptsDemo, type EngineGame } from './settings.js';
 
 function registerGamesRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -54,6 +56,7 @@ function registerGamesRoutes(app: FastifyInstance, ctx: AppContext): void {
 export const gamesModule = defineModule({
   name: 'games',
   register: registerGamesRoutes,
+  env: gamesEnv,
   // Seeded once so operators find (and can edit) them in settings; never overwritten.
   async seed({ database }) {
     for (const [key, value] of Object.entries(GAME_SETTING_DEFAULTS)) {

@@ -2,6 +2,7 @@ import nodemailer from 'nodemailer';
 import type { Database } from '../../db/client.js';
 import type { AppContext } from '../../platform/context.js';
 import { insertOutboxMail, type SentVia } from './mail.repository.js';
+import { mailEnv } from './mail.env.js';
 
 /**
  * Outgoing e-mail. With SMTP_URL mail leaves through nodemailer; without it (development) every
@@ -44,7 +45,8 @@ function redact(value: string, secrets: readonly string[] | undefined): string {
 }
 
 export function createMailer(ctx: MailerDeps): Mailer {
-  const { config, database, log } = ctx;
+  const { database, log } = ctx;
+  const config = { ...mailEnv.of(ctx.config), isProduction: ctx.config.isProduction };
   const transport = config.smtpUrl
     ? nodemailer.createTransport({
         url: config.smtpUrl,

@@ -11,6 +11,7 @@ import type { JobDefinition } from '../../jobs/index.js';
 import type { AppContext } from '../../platform/context.js';
 import { defineModule } from '../../platform/module.js';
 import { HttpPriceFeed, StaticPriceFeed, type PriceFeed } from './price-feed.js';
+import { pricesEnv } from './prices.env.js';
 
 export {
   COINGECKO_IDS,
@@ -30,7 +31,7 @@ const feeds = new WeakMap<Database, PriceFeed>();
 export function priceFeedFor(ctx: Pick<AppContext, 'config' | 'database'>): PriceFeed {
   let feed = feeds.get(ctx.database);
   if (!feed) {
-    const url = ctx.config.prices.feedUrl;
+    const url = pricesEnv.of(ctx.config).feedUrl;
     feed = url
       ? new HttpPriceFeed({ database: ctx.database, baseUrl: url })
       : new StaticPriceFeed(ctx.database);
@@ -38,6 +39,8 @@ export function priceFeedFor(ctx: Pick<AppContext, 'config' | 'database'>): Pric
   }
   return feed;
 }
+
+export { pricesEnv } from './prices.env.js';
 
 export const PRICE_REFRESH_JOB = 'prices.refresh';
 
@@ -48,7 +51,7 @@ function priceJobs(ctx: Pick<AppContext, 'config' | 'database' | 'log'>): JobDef
   return [
     {
       name: PRICE_REFRESH_JOB,
-      intervalMs: ctx.config.prices.refreshMs,
+      intervalMs: pricesEnv.of(ctx.config).refreshMs,
       runOnElect: true,
       run: async ({ signal }) => {
         const result = await feed.refresh(signal);
@@ -63,6 +66,7 @@ function priceJobs(ctx: Pick<AppContext, 'config' | 'database' | 'log'>): JobDef
 
 export const pricesModule = defineModule({
   name: 'prices',
+  env: pricesEnv,
   register(_app: FastifyInstance, ctx: AppContext) {
     const feed = priceFeedFor(ctx);
     ctx.log.info({ priceSource: feed.name }, `prices: ${feed.description}`);

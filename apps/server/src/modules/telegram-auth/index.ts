@@ -4,9 +4,13 @@
  * session token for POST /auth/loginViaToken.
  */
 import { defineModule } from '../../platform/module.js';
+import { telegramAuthEnv } from './telegram-auth.env.js';
 import { registerTelegramAuthRoutes } from './telegram-auth.routes.js';
+
+export { telegramAuthEnv } from './telegram-auth.env.js';
 
 export const telegramAuthModule = defineModule({
   name: 'telegram-auth',
   register: registerTelegramAuthRoutes,
+  env: telegramAuthEnv,
 });

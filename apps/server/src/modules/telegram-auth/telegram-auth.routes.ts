@@ -7,10 +7,11 @@ import { createSession } from '../auth/index.js';
 import { findUserIdByTelegram } from '../users/index.js';
 import { findOrCreateExternalUser } from '../wallet-auth/index.js';
 import { validateInitData } from './init-data.js';
+import { telegramAuthEnv } from './telegram-auth.env.js';
 
 export function registerTelegramAuthRoutes(app: FastifyInstance, ctx: AppContext): void {
   registerEndpoint(app, telegramTokenEndpoint, async ({ input, req }) => {
-    const botToken = ctx.config.telegramBotToken;
+    const botToken = telegramAuthEnv.of(ctx.config).botToken;
     if (!botToken) throw new AppError(503, ErrorCode.Unavailable, 'Telegram sign-in is not configured.');
     const result = validateInitData(input.initData, botToken, Math.floor(Date.now() / 1000));
     if (!result.ok) {

@@ -15,6 +15,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext, AuthUser } from '../../platform/context.js';
 import { registerEndpoint } from '../../platform/endpoints.js';
 import { defineModule } from '../../platform/module.js';
+import { tipsEnv } from './tips.env.js';
 import { tipsJobs } from './bot-rain.js';
 import { eligibleCount, eligibleForRain, makeItRain } from './rain.service.js';
 import { TIPS_SETTING, loadTipsSettings } from './settings.js';
@@ -55,6 +56,7 @@ export {
   type TipsSettings,
 } from './settings.js';
 export { sendTip, tipMessageData } from './tip.service.js';
+export { tipsEnv } from './tips.env.js';
 
 const signedIn = (user: AuthUser | null): AuthUser => {
   // The endpoint policies already refused anonymous callers; this narrows the type.
@@ -102,6 +104,7 @@ function registerTipsRoutes(app: FastifyInstance, ctx: AppContext): void {
 export const tipsModule = defineModule({
   name: 'tips',
   register: registerTipsRoutes,
+  env: tipsEnv,
   jobs: tipsJobs,
   settings: [{ key: TIPS_SETTING }],
 });

@@ -28,6 +28,7 @@ import { z } from 'zod';
 import type { Database } from '../../db/client.js';
 import type { AppContext } from '../../platform/context.js';
 import { getSetting, putSetting } from '../platform/index.js';
+import { tipsEnv } from './tips.env.js';
 
 export const TIPS_SETTING = 'tips';
 
@@ -91,7 +92,7 @@ export async function loadTipsSettings(
   if (!parsed.success) throw new Error('the default tips settings do not parse');
   const s = parsed.data;
   // The bot pays real money on its own: off in automated test runs unless a test turns it on.
-  return { ...s, bot: { ...s.bot, enabled: s.bot.enabled ?? ctx.config.botRainDefault } };
+  return { ...s, bot: { ...s.bot, enabled: s.bot.enabled ?? tipsEnv.of(ctx.config).botRainDefault } };
 }
 
 /** Replaces the `tips` setting (tests and the back office); refused when it does not parse. */
