@@ -11,7 +11,7 @@ const proxied = ['/api', '/auth', '/license', '/sanctum', '/healthz', '/readyz']
  * imports: a group also captures modules that only lazy pages use and would load them up front.
  */
 const VENDOR =
-  /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|zustand|use-sync-external-store|@tanstack[\\/]react-query|@tanstack[\\/]query-core|i18next|react-i18next|html-parse-stringify|void-elements|clsx)[\\/]/;
+  /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|zustand|use-sync-external-store|@tanstack[\\/]react-query|@tanstack[\\/]query-core|clsx)[\\/]/;
 
 export default defineConfig({
   plugins: [react()],

@@ -4,7 +4,6 @@
  * failed load a retry. The game goes to the player's recent games.
  */
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { Gamepad2, SearchX } from 'lucide-react';
 import { crash, getExtendedGame, getGame, isExtendedGameId, isGameId } from '@nebula/games';
@@ -22,6 +21,7 @@ import {
   isMultiplayerGameId,
 } from './registry';
 import type { ExtendedGameUi, GameUi } from './types';
+import { useTranslation } from '../lib/i18n';
 
 registerFrameTexts();
 

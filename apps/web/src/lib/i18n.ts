@@ -1,14 +1,16 @@
 /**
- * i18next, initialised synchronously: English is bundled, so the first render never waits and
- * never shows keys. Other languages are loaded on demand (a separate chunk each), which keeps
+ * The app's i18n (the engine is i18n-core.ts), ready synchronously: English is bundled, so the
+ * first render never waits and never shows keys. Other languages are loaded on demand (a separate chunk each), which keeps
  * them out of the first load; `whenI18nReady()` resolves once the stored language is in place
  * (await it before the first render to avoid a flash of English for German players).
  * The language follows the store's `locale`, and `<html lang>` follows the language.
  */
-import i18next from 'i18next';
-import { initReactI18next } from 'react-i18next';
+import { useSyncExternalStore } from 'react';
 import { sharedEn } from '../locales/en';
+import { I18n, type TFunction, type TextTree } from './i18n-core';
 import { useAppStore } from './store';
+
+export type { TFunction, TOptions } from './i18n-core';
 
 export const DEFAULT_LOCALE = 'en';
 
@@ -20,7 +22,7 @@ export const SUPPORTED_LOCALES = [
 
 export type Locale = (typeof SUPPORTED_LOCALES)[number]['id'];
 
-type TranslationTree = Record<string, unknown>;
+type TranslationTree = TextTree;
 
 /**
  * Another language's texts of an English tree `T`: the same keys, every leaf a string. Each texts
@@ -60,21 +62,15 @@ function reportMissingKey(key: string): void {
   console.warn(`[i18n] missing key "${key}" (add it to the English and German texts of its module)`);
 }
 
-export const i18n = i18next.createInstance();
+// In development a missing key is reported once, so it gets added to both languages' texts.
+const reportMissing = !!import.meta.env?.DEV && import.meta.env?.MODE !== 'test';
 
-void i18n.use(initReactI18next).init({
-  resources: { en: { translation: sharedEn } },
+export const i18n = new I18n({
   lng: DEFAULT_LOCALE,
   fallbackLng: DEFAULT_LOCALE,
-  supportedLngs: SUPPORTED_LOCALES.map((locale) => locale.id),
-  initAsync: false,
-  interpolation: { escapeValue: false }, // React escapes
-  returnNull: false,
-  react: { useSuspense: false },
-  // In development a missing key is reported once, so it gets added to both locale files.
-  saveMissing: !!import.meta.env?.DEV && import.meta.env?.MODE !== 'test',
-  missingKeyHandler: (_languages, _namespace, key) => reportMissingKey(key),
+  onMissingKey: reportMissing ? reportMissingKey : undefined,
 });
+i18n.addResources(DEFAULT_LOCALE, sharedEn);
 
 function applyDocumentLang(lang: string): void {
   if (typeof document !== 'undefined') document.documentElement.lang = lang;
@@ -88,7 +84,7 @@ i18n.on('languageChanged', applyDocumentLang);
  * `addTranslations('en', { app: appEn })`. Call before the first render.
  */
 export function addTranslations(locale: Locale, tree: TranslationTree): void {
-  i18n.addResourceBundle(locale, 'translation', tree, true, true);
+  i18n.addResources(locale, tree);
 }
 
 /**
@@ -151,6 +147,18 @@ void whenI18nReady();
 useAppStore.subscribe((state, previous) => {
   if (state.locale !== previous.locale) void switchLanguage(state.locale);
 });
+
+const onLanguageChanged = (notify: () => void) => i18n.on('languageChanged', notify);
+const currentLanguage = () => i18n.language;
+
+/**
+ * The translation function of the current language, for a component: it renders again when the
+ * language changes (and `t` is then a new function, so memos that use it recompute).
+ */
+export function useTranslation(): { t: TFunction; i18n: I18n } {
+  const language = useSyncExternalStore(onLanguageChanged, currentLanguage, currentLanguage);
+  return { t: i18n.getFixedT(language), i18n };
+}
 
 /** Locale-aware number formatting for UI text (not for money: use @nebula/money). */
 export function formatNumber(value: number, options?: Intl.NumberFormatOptions): string {

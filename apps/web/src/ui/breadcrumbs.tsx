@@ -1,9 +1,9 @@
 import { Fragment } from 'react';
 import { Link } from 'react-router';
 import { ChevronRight } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import clsx from 'clsx';
 import './breadcrumbs.css';
+import { useTranslation } from '../lib/i18n';
 
 export interface BreadcrumbItem {
   label: string;

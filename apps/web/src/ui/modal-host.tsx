@@ -16,13 +16,13 @@ import {
   type PointerEvent as ReactPointerEvent,
 } from 'react';
 import { createPortal } from 'react-dom';
-import { useTranslation } from 'react-i18next';
 import { ChevronLeft, X } from 'lucide-react';
 import clsx from 'clsx';
 import { IconButton } from './button';
 import { focusSafely, getFocusable } from './focus';
 import { closeModal, useModalStore, type ModalEntry } from './modal-store';
 import './modal.css';
+import { useTranslation } from '../lib/i18n';
 
 export {
   useModalStore,

@@ -14,12 +14,12 @@ import {
   type KeyboardEvent,
   type ReactNode,
 } from 'react';
-import { useTranslation } from 'react-i18next';
 import { ChevronDown, Search } from 'lucide-react';
 import clsx from 'clsx';
 import { DROPDOWN_MAX_HEIGHT } from './dropdown';
 import { useOutsideClose } from './use-outside-close';
 import './selector.css';
+import { useTranslation } from '../lib/i18n';
 
 /** The search box shows only when there are more entries than this. */
 export const SELECTOR_SEARCH_THRESHOLD = 3;

@@ -5,11 +5,11 @@
  */
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
-import { useTranslation } from 'react-i18next';
 import { CircleAlert, CircleCheck, Info, TriangleAlert, X } from 'lucide-react';
 import clsx from 'clsx';
 import { create } from 'zustand';
 import './toast.css';
+import { useTranslation } from '../lib/i18n';
 
 export type ToastKind = 'success' | 'error' | 'info' | 'warning';
 

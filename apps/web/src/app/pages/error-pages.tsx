@@ -1,9 +1,9 @@
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Ban, LifeBuoy, LogOut, ShieldAlert, ShieldOff } from 'lucide-react';
 import { Button, EmptyState, PageFrame } from '../../ui';
 import { useAppStore } from '../../lib/store';
 import './error-pages.css';
+import { useTranslation } from '../../lib/i18n';
 
 function HomeLink() {
   const { t } = useTranslation();

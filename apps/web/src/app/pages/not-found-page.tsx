@@ -1,7 +1,7 @@
-import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { Gamepad2, Home } from 'lucide-react';
 import './not-found-page.css';
+import { useTranslation } from '../../lib/i18n';
 
 /** Any unknown path (and plugin pages whose plugin is off). */
 export function NotFoundPage() {

@@ -1,8 +1,8 @@
-import { useTranslation } from 'react-i18next';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { AlertTriangle } from 'lucide-react';
 import { Button, EmptyState } from '../../ui';
 import { NotFoundPage } from './not-found-page';
+import { useTranslation } from '../../lib/i18n';
 
 /** Error element of the page routes: 404 responses (plugin off, bad sport link) show not-found. */
 export function RouteError() {

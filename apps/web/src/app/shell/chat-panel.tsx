@@ -1,9 +1,9 @@
 import { lazy, Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
 import { MessagesSquare, X } from 'lucide-react';
 import { IconButton, Spinner } from '../../ui';
 import { useAppStore } from '../../lib/store';
 import { openBetOverview } from '../../features/bets';
+import { useTranslation } from '../../lib/i18n';
 
 // The chat (feature F8) loads on its own chunk: the first visit only pays for this frame.
 const ChatRoom = lazy(async () => ({ default: (await import('../../features/chat/chat-room')).ChatRoom }));

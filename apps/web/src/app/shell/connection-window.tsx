@@ -7,10 +7,9 @@
  * The live region is always in the DOM so screen readers announce each change.
  */
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Check, RotateCw } from 'lucide-react';
 import { Spinner } from '../../ui';
-import { addTranslations } from '../../lib/i18n';
+import { addTranslations, useTranslation } from '../../lib/i18n';
 import { useAppStore } from '../../lib/store';
 import type { RealtimeStatus } from '../../lib/realtime';
 import { useRealtime, useRealtimeStatus } from '../realtime-provider';

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { ArrowUp, MessageSquare } from 'lucide-react';
 import { useAppStore } from '../../lib/store';
+import { useTranslation } from '../../lib/i18n';
 
 /** Bottom-right buttons: back to top (after scrolling) and the chat/support toggle. */
 export function FloatingButtons() {

@@ -1,9 +1,9 @@
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AlertTriangle } from 'lucide-react';
 import { hasPlugin, useAppStore } from '../../lib/store';
 import { LanguagePicker, ThemePicker } from './preferences';
 import { CurrencyIcon } from '../../ui';
+import { useTranslation } from '../../lib/i18n';
 
 interface FooterLink {
   to: string;

@@ -1,4 +1,3 @@
-import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { ChevronDown, LogOut, Menu, MessageSquare, Search, User } from 'lucide-react';
 import { Button, Dropdown, IconButton } from '../../ui';
@@ -7,6 +6,7 @@ import { logout as signOut } from '../../features/auth/session';
 import { HeaderWallet } from '../../features/wallet/header-wallet';
 import { requestLogin } from '../../lib/request-login';
 import { Logo } from './logo';
+import { useTranslation } from '../../lib/i18n';
 
 /** Width at or below which the header shows the mini logo (spec 2 section 2). */
 export const MINI_LOGO_WIDTH = 991;

@@ -1,5 +1,4 @@
 import { Suspense, useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Activity, EyeOff } from 'lucide-react';
 import type { LiveGame } from '@nebula/contracts';
 import { LIVE_FEED_DEFAULT_COUNT } from '@nebula/contracts/constants';
@@ -18,6 +17,7 @@ import {
   formatMultiplier,
 } from './live-feed-model';
 import './live-feed-rows.css';
+import { useTranslation } from '../../lib/i18n';
 
 const COLUMNS = ['game', 'player', 'time', 'wager', 'multiplier', 'payout'] as const;
 

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 
 /** Full wordmark, or the mini mark at widths of 991 px or less (spec 2 section 2). */
 export function Logo({ mini = false }: { mini?: boolean }) {

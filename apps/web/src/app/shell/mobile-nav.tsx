@@ -1,7 +1,7 @@
-import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { Dices, LayoutGrid, MessageSquare, Ticket, Trophy } from 'lucide-react';
 import { useAppStore } from '../../lib/store';
+import { useTranslation } from '../../lib/i18n';
 
 /** Bottom navigation on widths below 900 px; Browse opens the sidebar as a sheet. */
 export function MobileNav({ menuOpen, onToggleMenu }: { menuOpen: boolean; onToggleMenu: () => void }) {

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Bell, MailWarning } from 'lucide-react';
 import type { verifyEmailEndpoint } from '@nebula/contracts';
@@ -7,6 +6,7 @@ import { api, endpointRef, isApiError } from '../../lib/api';
 import { Button, toast } from '../../ui';
 import { useAppStore } from '../../lib/store';
 import { translateMessage } from '../../features/auth/errors';
+import { useTranslation } from '../../lib/i18n';
 
 const verifyEmail = endpointRef<typeof verifyEmailEndpoint>('POST', '/api/user/verifyEmail');
 

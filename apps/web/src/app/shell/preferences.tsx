@@ -1,7 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import { Globe } from 'lucide-react';
 import { Dropdown } from '../../ui';
-import { SUPPORTED_LOCALES } from '../../lib/i18n';
+import { SUPPORTED_LOCALES, useTranslation } from '../../lib/i18n';
 import { useAppStore } from '../../lib/store';
 import { THEMES, THEME_LABEL_KEYS } from '../../lib/theme';
 

@@ -1,6 +1,5 @@
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { Outlet, useLocation, useMatches } from 'react-router';
-import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import type { Currency } from '@nebula/contracts';
 import { apiFetch } from '../../lib/api';
@@ -18,6 +17,7 @@ import { MobileNav } from './mobile-nav';
 import { NotificationStrip } from './notification-strip';
 import { Sidebar } from './sidebar';
 import './shell.css';
+import { useTranslation } from '../../lib/i18n';
 
 const SearchOverlay = lazy(async () => {
   const [module] = await Promise.all([import('../../features/search/search-overlay'), loadPageTexts()]);

@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router';
 import {
   BarChart3,
@@ -26,6 +25,7 @@ import {
 import { hasPermission, hasPlugin, useAppStore } from '../../lib/store';
 import { LanguagePicker, ThemePicker } from './preferences';
 import { TokenWidget, type TokenQuote } from './token-widget';
+import { useTranslation } from '../../lib/i18n';
 
 interface Item {
   to: string;

@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { TrendingDown, TrendingUp } from 'lucide-react';
+import { useTranslation } from '../../lib/i18n';
 
 export interface TokenQuote {
   symbol: string;

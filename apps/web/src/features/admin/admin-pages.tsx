@@ -3,7 +3,6 @@
  * user page show their frames; the management screens arrive with their issues.
  */
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useParams } from 'react-router';
 import {
   ArrowLeft,
@@ -23,6 +22,7 @@ import { Breadcrumbs, EmptyState } from '../../ui';
 import { useAppStore } from '../../lib/store';
 import './admin.css';
 import './admin-withdrawals-texts';
+import { useTranslation } from '../../lib/i18n';
 
 const NAV = [
   { id: 'dashboard', to: '/admin', icon: LayoutDashboard, end: true },

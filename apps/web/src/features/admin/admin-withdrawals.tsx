@@ -10,13 +10,12 @@ import type {
   adminWithdrawsEndpoint,
   ResponseOf,
 } from '@nebula/contracts';
-import { useTranslation } from 'react-i18next';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Check, Inbox, RefreshCw, X } from 'lucide-react';
 import clsx from 'clsx';
 import { Button, EmptyState, Skeleton, Tabs, closeModal, openModal, toast } from '../../ui';
 import { api, endpointRef, isApiError } from '../../lib/api';
-import { i18n } from '../../lib/i18n';
+import { i18n, useTranslation } from '../../lib/i18n';
 import { AdminLayout } from './admin-pages';
 import './admin-withdrawals.css';
 

@@ -1,5 +1,4 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AtSign, ExternalLink, KeyRound, Lock, Ticket, User } from 'lucide-react';
 import { Button, Tabs, toast } from '../../ui';
@@ -11,6 +10,7 @@ import { login, register } from './session';
 import { SOCIAL_PROVIDERS, WalletMark } from './social';
 import { browserWallet, signInWithWallet, WALLET_FAILURE_KEYS, WalletSignInError } from './wallet';
 import './auth.css';
+import { useTranslation } from '../../lib/i18n';
 
 export type AuthMode = 'auth' | 'register';
 

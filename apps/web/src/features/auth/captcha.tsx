@@ -6,8 +6,7 @@
  * once: after any failed submit the form calls `reset()` and the player solves a new one.
  */
 import { forwardRef, useEffect, useImperativeHandle, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { i18n } from '../../lib/i18n';
+import { i18n, useTranslation } from '../../lib/i18n';
 import type {} from './altcha-element';
 
 export const CAPTCHA_CHALLENGE_URL = '/api/captcha/challenge';

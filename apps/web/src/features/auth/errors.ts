@@ -3,8 +3,8 @@
  * texts; known ones are mapped to translation keys (same English wording, translated elsewhere),
  * anything else is shown raw ("other messages are shown raw").
  */
-import type { TFunction } from 'i18next';
 import { isApiError } from '../../lib/api';
+import type { TFunction } from '../../lib/i18n';
 
 /** Server text -> translation key. Keep in step with RegisterMessages/AuthMessages of the contracts. */
 export const MESSAGE_KEYS: Readonly<Record<string, string>> = {

@@ -1,6 +1,5 @@
 /** The smaller identity dialogs: forgot password, wallet connect, new password, mandatory email. */
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import { AtSign, Lock, Mail, MailCheck, User, Wallet } from 'lucide-react';
 import type { resetPasswordEndpoint, updateEmailEndpoint } from '@nebula/contracts';
 import { api, endpointRef, isApiError } from '../../lib/api';
@@ -13,6 +12,7 @@ import { authEndpoints, completeSignIn, toStoredUser } from './session';
 import { WalletMark } from './social';
 import { browserWallet, signInWithWallet, WALLET_FAILURE_KEYS, WalletSignInError } from './wallet';
 import './auth.css';
+import { useTranslation } from '../../lib/i18n';
 
 const resetPasswordRequest = endpointRef<typeof resetPasswordEndpoint>('POST', '/auth/resetPassword');
 const updateEmail = endpointRef<typeof updateEmailEndpoint>('POST', '/api/user/updateEmail');

@@ -5,7 +5,6 @@
  * - `/password/reset/{user}/{token}` opens the new-password dialog; closing it goes home.
  */
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import type { confirmEmailEndpoint } from '@nebula/contracts';
 import { api, endpointRef, isApiError } from '../../lib/api';
@@ -14,6 +13,7 @@ import { toast } from '../../ui';
 import { translateMessage } from './errors';
 import { openPasswordReset } from './modals';
 import { refreshUser } from './session';
+import { useTranslation } from '../../lib/i18n';
 
 const confirmEmail = endpointRef<typeof confirmEmailEndpoint>('POST', '/api/user/confirmEmail');
 

@@ -1,8 +1,8 @@
-import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { KeyRound } from 'lucide-react';
 import { Button } from '../../ui';
 import './auth.css';
+import { useTranslation } from '../../lib/i18n';
 
 /** /oauth/authorize/{requestId}: an application asks to act for the player (no shell). */
 export function OAuthAuthorizePage() {

@@ -7,12 +7,12 @@
  * the first one.
  */
 import { useEffect, useRef, useState, type ClipboardEvent, type KeyboardEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import { ShieldCheck } from 'lucide-react';
 import type { twoFactorValidateEndpoint } from '@nebula/contracts';
 import { api, endpointRef, isApiError } from '../../lib/api';
 import { toast } from '../../ui';
 import './auth.css';
+import { useTranslation } from '../../lib/i18n';
 
 export const CODE_LENGTH = 6;
 const EMPTY: string[] = Array.from({ length: CODE_LENGTH }, () => '');

@@ -3,7 +3,6 @@
  * multiplier, win, seeds, share icons and the link to fairness verification. Loaded with the `Info`
  * whisper; opened through `openBetOverview` (index.ts).
  */
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import clsx from 'clsx';
 import { EyeOff, SearchX, ShieldCheck, ShieldQuestion, TriangleAlert } from 'lucide-react';
@@ -16,6 +15,7 @@ import { CopyIcon, ShareRow } from './share-row';
 import { ShareToChat } from './share-to-chat';
 import './bets-texts';
 import './bets.css';
+import { useTranslation } from '../../lib/i18n';
 
 /** The modal id: opening another bet replaces the popup in place. */
 export const BET_OVERVIEW_MODAL_ID = 'bet-overview';

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Check, Copy, Link2, Send } from 'lucide-react';
 import { IconButton } from '../../ui';
 import { telegramShareUrl, twitterShareUrl } from './bet-links';
+import { useTranslation } from '../../lib/i18n';
 
 function useCopy(text: string): [boolean, () => void] {
   const [copied, setCopied] = useState(false);

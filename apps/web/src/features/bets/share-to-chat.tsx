@@ -4,12 +4,12 @@
  * as a game link message. Not offered to guests, for demo bets or for other players' bets.
  */
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Check, MessageSquareShare } from 'lucide-react';
 import type { ChatChannel, chatLinkGameEndpoint } from '@nebula/contracts';
 import { IconButton, toast } from '../../ui';
 import { api, endpointRef, isApiError } from '../../lib/api';
 import { useAppStore } from '../../lib/store';
+import { useTranslation } from '../../lib/i18n';
 
 const linkGame = endpointRef<typeof chatLinkGameEndpoint>('POST', '/api/chat/link_game');
 const CHAT_CHANNEL = /^(casino|sport|esport)_(en|de)$/;

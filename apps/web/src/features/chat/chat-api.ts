@@ -24,9 +24,9 @@ import type {
   whisperEndpoint,
 } from '@nebula/contracts';
 import { ChatErrorCode, parseChatMutedUntil } from '@nebula/contracts/constants';
-import type { TFunction } from 'i18next';
 import { api, endpointRef, isApiError } from '../../lib/api';
 import { formatMuteTime } from './chat-rules';
+import type { TFunction } from '../../lib/i18n';
 
 export const chatApi = {
   history: endpointRef<typeof chatHistoryEndpoint>('POST', '/api/chat/history'),

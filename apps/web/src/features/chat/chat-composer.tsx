@@ -17,7 +17,6 @@ import {
   type FormEvent,
   type KeyboardEvent,
 } from 'react';
-import { useTranslation } from 'react-i18next';
 import clsx from 'clsx';
 import { BookOpen, Check, Lock, Send, Slash, Smile, X } from 'lucide-react';
 import type { ChatChannel, ChatMessage, EmojiPack } from '@nebula/contracts';
@@ -31,6 +30,7 @@ import { matchingCommands, parseCommand, usageOf, commandsFor, type ChatCommandN
 import { updateChatUser, useMuteDate } from './chat-session';
 import { EmojiPicker } from './emoji-picker';
 import { cleanInput, insertToken } from './message-text';
+import { useTranslation } from '../../lib/i18n';
 
 type Panel = 'commands' | 'rules' | 'emoji' | null;
 

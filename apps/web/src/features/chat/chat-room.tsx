@@ -8,7 +8,6 @@
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
-import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import clsx from 'clsx';
 import { ArrowDown, ChevronDown, MessagesSquare, RefreshCw, ShieldCheck, X } from 'lucide-react';
@@ -50,6 +49,7 @@ import { useChatFeed } from './use-chat-feed';
 import { useStickToBottom } from './use-stick-to-bottom';
 import './chat-texts';
 import './chat.css';
+import { useTranslation } from '../../lib/i18n';
 
 export interface ChatRoomProps {
   /** Opens the bet overview popup of a shared bet (the bets feature, composed by the shell). */

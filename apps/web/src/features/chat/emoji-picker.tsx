@@ -4,10 +4,10 @@
  * server exposes no GIF service key, so the stickers are the local packs.
  */
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { EmojiPack } from '@nebula/contracts';
 import { Spinner, TabPanel, Tabs } from '../../ui';
 import { isSafeImagePath } from './message-text';
+import { useTranslation } from '../../lib/i18n';
 
 type Tab = 'emoji' | 'stickers';
 

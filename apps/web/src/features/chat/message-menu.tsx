@@ -6,11 +6,11 @@
  */
 import { useEffect, useLayoutEffect, useRef, useState, type CSSProperties } from 'react';
 import { createPortal } from 'react-dom';
-import { useTranslation } from 'react-i18next';
 import { BellOff, ChevronRight, EyeOff, Heart, Trash2, UserX } from 'lucide-react';
 import type { ChatMessage } from '@nebula/contracts';
 import { MUTE_DURATIONS } from './chat-rules';
 import { shortName } from './message-text';
+import { useTranslation } from '../../lib/i18n';
 
 export interface MessageMenuProps {
   message: ChatMessage;

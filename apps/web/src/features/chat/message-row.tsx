@@ -5,7 +5,6 @@
  * notice. Everything the players wrote is rendered as text.
  */
 import { memo, useRef, type PointerEvent as ReactPointerEvent, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import clsx from 'clsx';
 import { CloudRain, Gift, Heart, HelpCircle, Info, MoreHorizontal, Shield, Star, Trophy } from 'lucide-react';
 import type { ChatMessage } from '@nebula/contracts';
@@ -13,6 +12,7 @@ import { useAppStore } from '../../lib/store';
 import { formatMultiplier, isSafeImagePath, shortName } from './message-text';
 import { MessageText } from './message-text-view';
 import { messageTime } from './chat-rules';
+import { useTranslation } from '../../lib/i18n';
 
 /** Long press on touch screens opens the message menu after this many ms. */
 const LONG_PRESS_MS = 450;

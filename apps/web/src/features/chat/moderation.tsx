@@ -5,7 +5,6 @@
  * enabled again). Spec 2 section 8 texts: 'Muted successfully', 'Success', 'Unknown username'.
  */
 import { useEffect, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { ChatChannel } from '@nebula/contracts';
 import { ChatErrorCode } from '@nebula/contracts/constants';
 import { Button, Spinner, openModal, toast, useModal } from '../../ui';
@@ -14,6 +13,7 @@ import i18n from '../../lib/i18n';
 import { chatApi, fetchOnlineUsers, type OnlineUsers } from './chat-api';
 import { MUTE_DURATIONS } from './chat-rules';
 import { shortName } from './message-text';
+import { useTranslation } from '../../lib/i18n';
 
 function failText(error: unknown): string {
   if (isApiError(error) && error.code === ChatErrorCode.UnknownUsername) {

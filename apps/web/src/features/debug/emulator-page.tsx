@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import { Bug } from 'lucide-react';
 import { Button } from '../../ui';
+import { useTranslation } from '../../lib/i18n';
 
 /** /debugger/emulator/slotegrator: a developer tool that replays aggregator callbacks (no shell). */
 export function SlotegratorEmulatorPage() {

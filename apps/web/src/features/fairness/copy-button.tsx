@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Check, Copy } from 'lucide-react';
 import { IconButton } from '../../ui';
+import { useTranslation } from '../../lib/i18n';
 
 /** How long the check mark stays after a copy. */
 export const COPIED_MS = 1500;

@@ -4,7 +4,6 @@
  * its progress, the first step (the previous game's hash), the hash reached and the comparison, and
  * whether the terminating hash is one the site published.
  */
-import { useTranslation } from 'react-i18next';
 import clsx from 'clsx';
 import { CircleAlert, CircleCheck, Link as LinkIcon, Play, Square } from 'lucide-react';
 import type { CrashChain } from '@nebula/contracts';
@@ -13,6 +12,7 @@ import { CopyButton } from './copy-button';
 import type { ChainInput } from './crash-verify-model';
 import { useChainWalk } from './use-chain-walk';
 import './verify-steps.css';
+import { useTranslation } from '../../lib/i18n';
 
 export interface ChainCheckCardProps {
   input: ChainInput;

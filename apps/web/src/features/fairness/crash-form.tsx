@@ -3,12 +3,12 @@
  * house edge, its game index and the chain's terminating hash (one click fills a published chain's).
  */
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { CircleAlert, Link2, RotateCcw, Search } from 'lucide-react';
 import type { CrashChain } from '@nebula/contracts';
 import { CRASH_SCHEMES } from '@nebula/games';
 import { Button } from '../../ui';
 import { normalizeHash } from './crash-verify-model';
+import { useTranslation } from '../../lib/i18n';
 
 /** The form's fields as the player sees them (text as typed). */
 export interface CrashFields {

@@ -3,7 +3,6 @@
  * comes from, when each was published and fixed, the rounds played) and the latest busted rounds, each
  * linking to its verification.
  */
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import clsx from 'clsx';
 import { ChevronRight, History, ShieldCheck } from 'lucide-react';
@@ -15,6 +14,7 @@ import { buildCrashVerifyHref } from './crash-link';
 import { SaltBlockFacts } from './crash-salt-block';
 import { crashTone, hundredthsOf } from './crash-verify-model';
 import './crash-lists.css';
+import { useTranslation } from '../../lib/i18n';
 
 function useDateTime() {
   const { i18n } = useTranslation();

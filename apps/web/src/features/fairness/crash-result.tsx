@@ -3,7 +3,6 @@
  * the round when the page knows it), and the proof step by step: the HMAC, its first 52 bits, the exact
  * integer formula and the 1.00x floor.
  */
-import { useTranslation } from 'react-i18next';
 import clsx from 'clsx';
 import { CircleAlert, CircleCheck, Rocket, Sigma } from 'lucide-react';
 import type { ReactNode } from 'react';
@@ -21,6 +20,7 @@ import {
 import { bpsToPercent } from './params-draft';
 import './how-it-works.css';
 import './verify-steps.css';
+import { useTranslation } from '../../lib/i18n';
 
 /** Why the round's record is missing, when it is. */
 export type RecordState = 'none' | 'loading' | 'found' | 'missing' | 'failed';

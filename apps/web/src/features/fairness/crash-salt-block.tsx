@@ -4,12 +4,12 @@
  * it: the operator's block explorer, else any explorer or node of that chain, or, on the simulated
  * chain of development and the demo, the note that there is nothing to check elsewhere.
  */
-import { useTranslation } from 'react-i18next';
 import clsx from 'clsx';
 import { Blocks, CircleAlert, CircleCheck, ExternalLink, Hourglass } from 'lucide-react';
 import type { CrashChain, CrashSaltBlock } from '@nebula/contracts';
 import { CopyButton } from './copy-button';
 import './crash-salt-block.css';
+import { useTranslation } from '../../lib/i18n';
 
 /** The salt of a block hash: 64 lowercase hex characters, without an 0x prefix (as the server takes it). */
 export function saltOfBlockHash(hash: string): string {

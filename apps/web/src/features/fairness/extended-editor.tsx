@@ -3,8 +3,8 @@
  * in), with the shape each game takes as a hint. Validation is the game's own schemas, run by the
  * verifier on every change.
  */
-import { useTranslation } from 'react-i18next';
 import type { ExtendedDraft } from './extended-draft';
+import { useTranslation } from '../../lib/i18n';
 
 interface ExtendedEditorProps {
   game: string;

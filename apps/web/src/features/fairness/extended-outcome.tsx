@@ -3,7 +3,6 @@
  * the tower or stairs rows, the coin flips, the cards), with a JSON fallback; plus the facts every
  * round has (how it ended, what it pays per base wager, what was staked).
  */
-import { useTranslation } from 'react-i18next';
 import clsx from 'clsx';
 import {
   type ExtendedVerifyResult,
@@ -14,6 +13,7 @@ import {
 } from '@nebula/games';
 import { EXTENDED_GAME_VERIFIERS } from '../../games/verifiers';
 import './extended-view.css';
+import { useTranslation } from '../../lib/i18n';
 
 /** The final state of `result` as its game's drawing, or JSON for a game without one. */
 export function ExtendedStateView({ result }: { result: ExtendedVerifyResult }) {

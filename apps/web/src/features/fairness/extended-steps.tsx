@@ -3,12 +3,11 @@
  * words, the floats it read and the step's result (continue, lose, finish), ending with how the round
  * ended (a round still open after the last decision was cashed out).
  */
-import type { TFunction } from 'i18next';
-import { useTranslation } from 'react-i18next';
 import clsx from 'clsx';
 import { ListOrdered } from 'lucide-react';
 import { type ExtendedVerifyResult, isExtendedGameId } from '@nebula/games';
 import { EXTENDED_GAME_VERIFIERS } from '../../games/verifiers';
+import { useTranslation, type TFunction } from '../../lib/i18n';
 
 /** One decision in words, e.g. "Cell #7 (row 2, column 3)", "Hit", "Hold ♠A, ♥A"; JSON when unknown. */
 export function describeAction(t: TFunction, game: string, action: unknown, level: number): string {

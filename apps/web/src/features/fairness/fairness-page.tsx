@@ -1,5 +1,4 @@
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PageFrame, Tabs } from '../../ui';
 import { parseCrashLink } from './crash-link';
@@ -9,6 +8,7 @@ import { parseVerifyQuery } from './parse-verify';
 import { VerifyTool } from './verify-tool';
 import './fairness-texts';
 import './fairness.css';
+import { useTranslation } from '../../lib/i18n';
 
 type FairnessTab = 'verify' | 'crash' | 'how';
 

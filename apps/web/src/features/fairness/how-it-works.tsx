@@ -4,13 +4,13 @@
  * 4 bytes per float, and how each game maps floats to its outcome (extended games: to their board,
  * cards or coins, read as the round's decisions need them), and crash's hash chain.
  */
-import { useTranslation } from 'react-i18next';
 import { Binary, Dices, Fingerprint, Hash, KeyRound, Link2, RefreshCw, ShieldCheck } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { EXTENDED_VERIFIABLE_GAMES, VERIFIABLE_GAMES } from './params-draft';
 import './fairness-crash-texts';
 import './fairness-extended-texts';
 import './how-it-works.css';
+import { useTranslation } from '../../lib/i18n';
 
 function Step({
   icon,

@@ -3,13 +3,13 @@
  * extended round's final state and how it ended) and the multiplier, or the reason it cannot be
  * recomputed. A win (more than 1×, as the server's status has it) lights the card up.
  */
-import { useTranslation } from 'react-i18next';
 import clsx from 'clsx';
 import { CircleAlert, ShieldCheck } from 'lucide-react';
 import { ONE_RATIO, cmpRatio } from '@nebula/games';
 import { ExtendedFacts, ExtendedStateView } from './extended-outcome';
 import { OutcomeView } from './outcome-view';
 import type { Verification } from './verify-model';
+import { useTranslation } from '../../lib/i18n';
 
 /** The outcome card for `verification` of the game named `gameName`. */
 export function ResultCard({ gameName, verification }: { gameName: string; verification: Verification }) {

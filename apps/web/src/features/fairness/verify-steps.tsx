@@ -4,13 +4,13 @@
  * from and what the game made of it.
  */
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import clsx from 'clsx';
 import { CircleAlert, CircleCheck, Hash, Layers, Sigma } from 'lucide-react';
 import { CopyButton } from './copy-button';
 import type { FloatMapping } from './float-steps';
 import { type FloatStep, type RoundStep, hex } from './verify-model';
 import './verify-steps.css';
+import { useTranslation } from '../../lib/i18n';
 
 /** SHA-256 of the server seed, with an optional comparison against the commitment the player saw. */
 export function CommitmentCard({ hash, seedLooksValid }: { hash: string | null; seedLooksValid: boolean }) {

@@ -4,7 +4,6 @@
  * `@nebula/games` (no server call).
  */
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { CircleAlert, Link2, Minus, Plus, RotateCcw } from 'lucide-react';
 import { DEFAULT_HOUSE_EDGE_BPS, getExtendedGame, getGame } from '@nebula/games';
 import { Button, IconButton, Selector, type SelectorEntry } from '../../ui';
@@ -35,6 +34,7 @@ import { ResultCard } from './verify-result';
 import { CommitmentCard, StepsCard } from './verify-steps';
 import { computeVerification } from './verify-model';
 import './fairness-extended-texts';
+import { useTranslation } from '../../lib/i18n';
 
 interface FormState {
   game: string;

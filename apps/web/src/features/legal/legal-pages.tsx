@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import { PageFrame } from '../../ui';
 import { useAppStore } from '../../lib/store';
+import { useTranslation } from '../../lib/i18n';
 
 /** Renders a list of translated sections: `{prefix}.{key}.title` and `.text`. */
 function Sections({ prefix, keys }: { prefix: string; keys: readonly string[] }) {

@@ -1,5 +1,4 @@
 import { useDeferredValue, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { NavLink, useParams } from 'react-router';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Gamepad2, Heart, Search } from 'lucide-react';
@@ -15,6 +14,7 @@ import { LOBBY_CATEGORIES, filterForTag, humanizeTag } from './lobby-categories'
 import { FAVOURITES_PATH, ProviderTile } from './lobby-rows';
 import './lobby-texts';
 import './lobby.css';
+import { useTranslation } from '../../lib/i18n';
 
 const CHIP_SLUGS = ['originals', 'slots', 'live', 'game-shows', 'new-releases', 'providers'] as const;
 /** Games per page of a category list ('Load more' adds the next page). */

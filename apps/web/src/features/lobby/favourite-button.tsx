@@ -1,4 +1,3 @@
-import { useTranslation } from 'react-i18next';
 import { Heart } from 'lucide-react';
 import type { CatalogueGame } from '@nebula/contracts';
 import { toast } from '../../ui';
@@ -6,6 +5,7 @@ import { useGames } from './catalogue-api';
 import { useFavourite } from './favourites';
 import './lobby-texts';
 import './favourite-button.css';
+import { useTranslation } from '../../lib/i18n';
 
 /**
  * The heart that adds a game to the player's favourites or removes it: on a tile (`variant="tile"`,

@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ArrowRight, ChevronLeft, ChevronRight } from 'lucide-react';
 import { useWindowWidth } from '../../lib/breakpoints';
 import { IconButton, Skeleton } from '../../ui';
 import { canMove, nextStart, perView } from './slider-model';
+import { useTranslation } from '../../lib/i18n';
 
 export interface GameSliderProps {
   title: string;

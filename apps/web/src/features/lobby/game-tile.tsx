@@ -1,4 +1,3 @@
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Lock } from 'lucide-react';
 import type { CatalogueGame } from '@nebula/contracts';
@@ -7,6 +6,7 @@ import { openGamePreview } from './demo-popup';
 import { FavouriteButton } from './favourite-button';
 import { useShownFavourite } from './favourites';
 import './lobby-texts';
+import { useTranslation } from '../../lib/i18n';
 
 /** The fields a tile needs. */
 export type TileGame = Pick<

@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ChevronLeft, ChevronRight, Coins, ShieldCheck, Trophy } from 'lucide-react';
 import type { Slide } from '@nebula/contracts';
 import { Skeleton } from '../../ui';
 import { useSlides } from './catalogue-api';
+import { useTranslation } from '../../lib/i18n';
 
 interface Banner {
   id: string;

@@ -1,4 +1,3 @@
-import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { Link } from 'react-router';
 import { Dice5, Factory, Home, Radio, Search, Spade, Star, Wand2 } from 'lucide-react';
@@ -10,6 +9,7 @@ import { LOBBY_CATEGORIES } from './lobby-categories';
 import { CategoryRow, FavouritesRow, FuturesRow, ProvidersRow, RecentlyPlayedRow } from './lobby-rows';
 import './lobby-texts';
 import './lobby.css';
+import { useTranslation } from '../../lib/i18n';
 
 /** Opens the global search overlay (the shell listens for this DOM event). */
 function openSearch() {

@@ -1,5 +1,4 @@
 import { useEffect, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { Sparkles } from 'lucide-react';
 import type { LiveGame, latestWinsEndpoint } from '@nebula/contracts';
@@ -10,6 +9,7 @@ import { Skeleton } from '../../ui';
 import { LATEST_WINS_INITIAL, LATEST_WINS_MAX, latestWinFromLiveGame } from '@nebula/contracts/constants';
 import { addWin, fillerDelay, simulatedWin, type TickerWin } from './latest-wins-model';
 import './lobby-texts';
+import { useTranslation } from '../../lib/i18n';
 
 const latestWins = endpointRef<typeof latestWinsEndpoint>('POST', '/api/data/latestWins');
 const MAX_DELAY_MS = 10_000;

@@ -1,4 +1,3 @@
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useQueries } from '@tanstack/react-query';
 import { ArrowRight, CandlestickChart, Heart, History, Lock, type LucideIcon } from 'lucide-react';
@@ -11,6 +10,7 @@ import { useFavouriteGames } from './favourites';
 import { GameSlider } from './game-slider';
 import { GameTile } from './game-tile';
 import './lobby-texts';
+import { useTranslation } from '../../lib/i18n';
 
 /** The page of a provider's games (spec 2: by provider name). */
 export function providerPath(name: string): string {

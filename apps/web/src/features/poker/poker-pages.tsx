@@ -1,7 +1,7 @@
-import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { Info, Spade, Swords, Users } from 'lucide-react';
 import { EmptyState, PageFrame } from '../../ui';
+import { useTranslation } from '../../lib/i18n';
 
 function Note({ children }: { children: React.ReactNode }) {
   return (

@@ -1,5 +1,4 @@
 import { useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CalendarDays, Crown, Link2, Lock, Settings, UserX } from 'lucide-react';
 import clsx from 'clsx';
@@ -7,6 +6,7 @@ import { Button, EmptyState, Skeleton } from '../../ui';
 import { usePermission } from '../../lib/store';
 import { formatCount, formatDate, formatUsd } from './format';
 import type { ProfileStatus, ProfileSummaryData } from './profile-api';
+import { useTranslation } from '../../lib/i18n';
 
 /** A stable angle per name, so fallback avatars differ from each other but never change. */
 export function avatarAngle(name: string): number {

@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import clsx from 'clsx';
-import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Settings2 } from 'lucide-react';
 import { PageFrame, Tabs } from '../../ui';
@@ -14,6 +13,7 @@ import { ConnectionsSettings } from './settings-connections';
 import { registerOpenProfile } from './open-profile';
 import './profile-texts';
 import './profile.css';
+import { useTranslation } from '../../lib/i18n';
 
 export { ProfilePopup, openProfilePopup } from './profile-popup';
 

@@ -1,4 +1,3 @@
-import { useTranslation } from 'react-i18next';
 import { Gift } from 'lucide-react';
 import { Button, openModal, useModal } from '../../ui';
 import { events } from '../../lib/events';
@@ -13,6 +12,7 @@ import {
 import { useProfile } from './profile-api';
 import './profile-texts';
 import './profile.css';
+import { useTranslation } from '../../lib/i18n';
 
 export const PROFILE_POPUP_ID = 'profile-popup';
 

@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { AtSign, Info, Send, Wallet } from 'lucide-react';
 import clsx from 'clsx';
 import type { MeView } from './profile-api';
 import { SettingsCard } from './fields';
+import { useTranslation } from '../../lib/i18n';
 
 function ConnectionRow({
   icon,

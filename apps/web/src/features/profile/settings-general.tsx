@@ -1,11 +1,11 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import { AtSign, BadgeCheck, Info, Lock, MailWarning, UserRound } from 'lucide-react';
 import { Button, toast } from '../../ui';
 import { api, isApiError } from '../../lib/api';
 import { endpoints, storeMe, type MeView } from './profile-api';
 import { SettingsCard, TextField } from './fields';
 import { isValidEmail } from './validation';
+import { useTranslation } from '../../lib/i18n';
 
 /** Account: login name (read-only) and email (change with re-verification). */
 export function GeneralSettings({ me }: { me: MeView }) {

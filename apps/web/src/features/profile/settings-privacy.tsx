@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import { EyeOff } from 'lucide-react';
 import { toast } from '../../ui';
 import { api, isApiError } from '../../lib/api';
 import { endpoints, storeMe, type MeView } from './profile-api';
 import { SettingsCard, Switch } from './fields';
+import { useTranslation } from '../../lib/i18n';
 
 type PrivacyKey = 'private_profile' | 'private_bets';
 

@@ -1,5 +1,4 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import { Copy, KeyRound, ShieldCheck, ShieldOff, Smartphone } from 'lucide-react';
 import clsx from 'clsx';
@@ -17,6 +16,7 @@ import {
   type PasswordFieldError,
   type PasswordForm,
 } from './validation';
+import { useTranslation } from '../../lib/i18n';
 
 export function SecuritySettings({ me }: { me: MeView }) {
   return (

@@ -1,5 +1,4 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Globe, LogOut, MonitorSmartphone, Monitor, Smartphone } from 'lucide-react';
 import type { ResponseOf, sessionsEndpoint } from '@nebula/contracts';
@@ -9,6 +8,7 @@ import { endpoints } from './profile-api';
 import { SettingsCard } from './fields';
 import { relativeTime } from './format';
 import { parseUserAgent } from './user-agent';
+import { useTranslation } from '../../lib/i18n';
 
 type Session = ResponseOf<typeof sessionsEndpoint>['sessions'][number];
 

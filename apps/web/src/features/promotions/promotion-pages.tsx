@@ -1,9 +1,9 @@
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Coins, Copy, Crown, Droplets, Gift, Info, Percent, Trophy, Users } from 'lucide-react';
 import { Button, PageFrame } from '../../ui';
 import { useAppStore } from '../../lib/store';
 import './promotions.css';
+import { useTranslation } from '../../lib/i18n';
 
 function Note({ children }: { children: React.ReactNode }) {
   return (

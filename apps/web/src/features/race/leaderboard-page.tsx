@@ -1,4 +1,3 @@
-import { useTranslation } from 'react-i18next';
 import { Timer, Trophy, Users } from 'lucide-react';
 import { useAppStore } from '../../lib/store';
 import { EmptyState, PageFrame, Skeleton } from '../../ui';
@@ -7,6 +6,7 @@ import { formatDecimal } from './race-model';
 import { Countdown, PlaceBadge, RacePlayer } from './race-parts';
 import './race-texts';
 import './race.css';
+import { useTranslation } from '../../lib/i18n';
 
 /** /leaderboard: the weekly race (spec 3 section 2): prize pool, countdown, standings with prizes. */
 export function LeaderboardPage() {

@@ -1,4 +1,3 @@
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ArrowRight, Trophy } from 'lucide-react';
 import { useAppStore } from '../../lib/store';
@@ -8,6 +7,7 @@ import { formatDecimal } from './race-model';
 import { Countdown, PlaceBadge, RacePlayer } from './race-parts';
 import './race-texts';
 import './race.css';
+import { useTranslation } from '../../lib/i18n';
 
 /** Leaders shown in the panel. */
 const PANEL_ENTRIES = 5;

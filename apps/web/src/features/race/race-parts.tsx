@@ -1,9 +1,9 @@
-import { useTranslation } from 'react-i18next';
 import { EyeOff, Medal } from 'lucide-react';
 import type { RaceEntry } from '@nebula/contracts';
 import type { TimeLeft } from './race-model';
 import './race-texts';
 import './race.css';
+import { useTranslation } from '../../lib/i18n';
 
 /** Days, hours, minutes, seconds to the week's end. */
 export function Countdown({ left, compact = false }: { left: TimeLeft; compact?: boolean }) {

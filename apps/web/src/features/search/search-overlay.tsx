@@ -1,5 +1,4 @@
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { Search, SearchX, X } from 'lucide-react';
 import type { gamesFilterEndpoint } from '@nebula/contracts';
@@ -12,6 +11,7 @@ import { SearchPagination, SearchResult } from './search-results';
 import { SEARCH_DEBOUNCE_MS, searchFilter } from './search-model';
 import './search-texts';
 import './search.css';
+import { useTranslation } from '../../lib/i18n';
 
 const gamesFilter = endpointRef<typeof gamesFilterEndpoint>('POST', '/api/data/gamesFilter');
 

@@ -1,10 +1,10 @@
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ChevronLeft, ChevronRight, Heart, Lock } from 'lucide-react';
 import type { CatalogueGame } from '@nebula/contracts';
 import { Button, openModal } from '../../ui';
 import { pageNeighbours } from './pagination';
 import './search-texts';
+import { useTranslation } from '../../lib/i18n';
 
 /** A search result; blocked games cannot be opened, previews open the demo popup. */
 export function SearchResult({ game, onOpen }: { game: CatalogueGame; onOpen: () => void }) {

@@ -1,9 +1,9 @@
-import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
 import { Info, Radio, Star, Ticket, Trophy } from 'lucide-react';
 import { EmptyState, PageFrame } from '../../ui';
 import { isSignedIn, useAppStore } from '../../lib/store';
 import './sports.css';
+import { useTranslation } from '../../lib/i18n';
 
 /** The sportsbook sidebar items in order (spec 2 section 2); 'bets' is for signed-in users only. */
 export const SPORT_ITEMS = [

@@ -7,7 +7,6 @@
 import { useMemo, useState } from 'react';
 import type { Currency, rainEndpoint, ResponseOf } from '@nebula/contracts';
 import { RAIN_MAX_USERS, RAIN_MIN_USERS } from '@nebula/contracts/constants';
-import { useTranslation } from 'react-i18next';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2, CloudRain, Info, Minus, Plus, Users } from 'lucide-react';
 import { Button, CurrencyIcon, EmptyState, Skeleton, useModal } from '../../ui';
@@ -26,6 +25,7 @@ import {
   useTipsRules,
 } from './tips-fields';
 import { asChatChannel, clampUsers, newRequestId, rainArgs, splitPreview, toAtomic } from './tips-math';
+import { useTranslation } from '../../lib/i18n';
 
 type Rain = ResponseOf<typeof rainEndpoint>['rain'];
 

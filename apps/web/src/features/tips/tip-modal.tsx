@@ -6,7 +6,6 @@
  */
 import { useMemo, useState } from 'react';
 import type { Currency, ResponseOf, tipEndpoint } from '@nebula/contracts';
-import { useTranslation } from 'react-i18next';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, AtSign, CheckCircle2, Gift, ShieldCheck } from 'lucide-react';
 import { Button, CurrencyIcon, EmptyState, useModal } from '../../ui';
@@ -25,6 +24,7 @@ import {
   useTipsRules,
 } from './tips-fields';
 import { asChatChannel, newRequestId, tipArgs, toAtomic } from './tips-math';
+import { useTranslation } from '../../lib/i18n';
 
 type Tip = ResponseOf<typeof tipEndpoint>['tip'];
 type Step = 'form' | 'review' | 'done';

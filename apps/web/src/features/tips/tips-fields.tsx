@@ -1,7 +1,5 @@
 /** Pieces the tip and rain modals share: currency picker, amount field, 2FA field, errors. */
 import type { ChatChannel, Currency } from '@nebula/contracts';
-import type { TFunction } from 'i18next';
-import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { CurrencyIcon, Selector } from '../../ui';
 import { api, isApiError } from '../../lib/api';
@@ -9,6 +7,7 @@ import { formatMoney } from '../../lib/money-format';
 import { useAppStore } from '../../lib/store';
 import { tipsApi, tipsKeys } from './tips-api';
 import { TIP_ERROR_KEYS, cleanAmount, fieldMessage, percentOfBalance, toAtomic } from './tips-math';
+import { useTranslation, type TFunction } from '../../lib/i18n';
 
 /** An amount for display: the app's money rule (up to 8 decimals, trailing zeros trimmed, at least 2). */
 export function showAmount(value: bigint, decimals: number): string {

@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { BarChart3, Flame, Info, LineChart, PiggyBank, Wallet } from 'lucide-react';
 import { EmptyState, PageFrame, Tabs } from '../../ui';
 import './token.css';
+import { useTranslation } from '../../lib/i18n';
 
 function Note({ children }: { children: React.ReactNode }) {
   return (

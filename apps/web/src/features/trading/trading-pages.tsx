@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { Info } from 'lucide-react';
 import { Button, EmptyState, PageFrame, Tabs } from '../../ui';
 import './trading.css';
+import { useTranslation } from '../../lib/i18n';
 
 function Note({ children }: { children: React.ReactNode }) {
   return (

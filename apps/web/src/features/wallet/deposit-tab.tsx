@@ -6,7 +6,6 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import type { Currency } from '@nebula/contracts';
-import { useTranslation } from 'react-i18next';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Check, Copy, Info, RefreshCw } from 'lucide-react';
 import { Button, Skeleton } from '../../ui';
@@ -21,6 +20,7 @@ import {
 } from './wallet-math';
 import { depositErrorKey, depositErrorText } from './wallet-shared';
 import { QrCode } from './qr-code';
+import { useTranslation } from '../../lib/i18n';
 
 const AMOUNT_ERRORS = new Set([
   'walletUi.depositErrors.amountZero',

@@ -6,7 +6,6 @@
  * Deposit; disabled with a tooltip while the email is unverified), 'Fun Play' in demo mode, and a 1 s
  * green/red flash after a balance event. Eager (first visit): keep it small.
  */
-import { useTranslation } from 'react-i18next';
 import { ChevronDown, Wallet } from 'lucide-react';
 import clsx from 'clsx';
 import { Button, CurrencyIcon, Selector } from '../../ui';
@@ -18,6 +17,7 @@ import { bindBalanceEvents, resetWalletLive, useWalletLive } from './balance-eve
 import { loadWalletModal } from './open-wallet';
 import { displayBalance, headerTotal, headerTotalAtomic, toAtomic } from './wallet-math';
 import './header-wallet.css';
+import { useTranslation } from '../../lib/i18n';
 
 bindBalanceEvents(realtime);
 events.on('logout', resetWalletLive);

@@ -6,7 +6,6 @@
  */
 import { useState } from 'react';
 import type { Currency } from '@nebula/contracts';
-import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { ArrowDownToLine, ArrowUpFromLine } from 'lucide-react';
 import clsx from 'clsx';
@@ -16,6 +15,7 @@ import { walletApi, walletKeys } from './wallet-api';
 import { depositStatus, displayBalance, withdrawStatus } from './wallet-math';
 import { formatDateTime, shorten } from './wallet-shared';
 import { loadWithdraws, useCancelWithdraw } from './withdraw-tab';
+import { useTranslation } from '../../lib/i18n';
 
 type HistoryTab = 'deposits' | 'withdraws';
 const POLL_MS = 3000;

@@ -6,13 +6,12 @@
  */
 import { useEffect, useMemo, useState } from 'react';
 import type { Currency } from '@nebula/contracts';
-import { useTranslation } from 'react-i18next';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Ban, Coins, Wallet } from 'lucide-react';
 import { Button, EmptyState, TabPanel, Tabs, closeModal, openModal, toast } from '../../ui';
 import { api, isApiError } from '../../lib/api';
 import { events } from '../../lib/events';
-import { i18n } from '../../lib/i18n';
+import { i18n, useTranslation } from '../../lib/i18n';
 import { realtime } from '../../lib/realtime';
 import { isSignedIn, useAppStore } from '../../lib/store';
 import { DepositTab } from './deposit-tab';

@@ -1,8 +1,8 @@
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CreditCard, Info, Link2, Wallet } from 'lucide-react';
 import { Button, PageFrame, Spinner } from '../../ui';
 import './wallet.css';
+import { useTranslation } from '../../lib/i18n';
 
 /** /crypto: buy crypto with a card through a partner. */
 export function CryptoPage() {

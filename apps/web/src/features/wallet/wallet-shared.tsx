@@ -1,13 +1,12 @@
 /** Pieces the wallet tabs share: currency and network pickers, error text mapping. */
 import type { Currency } from '@nebula/contracts';
-import type { TFunction } from 'i18next';
-import { useTranslation } from 'react-i18next';
 import { CurrencyIcon, Selector } from '../../ui';
 import { isApiError } from '../../lib/api';
 import { formatFiatBalance } from '../../lib/money-format';
 import { useAppStore } from '../../lib/store';
 import { DEPOSIT_ERROR_KEYS } from './wallet-texts';
 import { WITHDRAW_CODE_KEYS, displayBalance, toAtomic } from './wallet-math';
+import { useTranslation, type TFunction } from '../../lib/i18n';
 
 export function CurrencyPicker({
   currencies,

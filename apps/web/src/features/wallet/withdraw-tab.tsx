@@ -7,7 +7,6 @@
  */
 import { useState } from 'react';
 import type { Currency } from '@nebula/contracts';
-import { useTranslation } from 'react-i18next';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Clock, Info } from 'lucide-react';
 import { Button, CurrencyIcon, Skeleton, toast } from '../../ui';
@@ -27,6 +26,7 @@ import {
 import { formatDateTime, shorten, withdrawErrorText } from './wallet-shared';
 import { toDecimalString, tryParseAmount } from '@nebula/money';
 import { formatMoney } from '../../lib/money-format';
+import { useTranslation } from '../../lib/i18n';
 
 type WithdrawItem = Awaited<ReturnType<typeof loadWithdraws>>[number];
 

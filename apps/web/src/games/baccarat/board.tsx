@@ -5,7 +5,6 @@
  */
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import clsx from 'clsx';
-import { useTranslation } from 'react-i18next';
 import {
   type BaccaratOutcome,
   type BaccaratSide,
@@ -31,6 +30,7 @@ import { formatMoney } from '../../lib/money-format';
 // spots.css first: the narrow-board overrides in baccarat.css come after it.
 import './spots.css';
 import './baccarat.css';
+import { useTranslation } from '../../lib/i18n';
 
 interface Deal {
   key: number;

@@ -1,11 +1,11 @@
 /** Baccarat's verifier parts: the stakes as JSON, both hands and the winner, one float per card. */
-import { useTranslation } from 'react-i18next';
 import clsx from 'clsx';
 import { cardFromIndex } from '@nebula/fairness';
 import type { BaccaratOutcome, VerifyResult } from '@nebula/games';
 import { type GameVerifier, type ParamsEditorProps, formatJson, parseJson } from '../kit/verifier';
 import { type JsonDraft, JsonParamsEditor } from '../kit/verifier-json';
 import { PlayingCard } from '../kit/verifier-parts';
+import { useTranslation } from '../../lib/i18n';
 
 const DEFAULT_STAKES = { player: '100', banker: '0', tie: '0' };
 

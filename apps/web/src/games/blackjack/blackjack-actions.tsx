@@ -4,7 +4,6 @@
  * while the dealer shows an ace the insurance question with Yes / No instead.
  */
 import clsx from 'clsx';
-import { useTranslation } from 'react-i18next';
 import {
   type BlackjackAction,
   type BlackjackActionName,
@@ -15,6 +14,7 @@ import {
 import type { ExtendedBoardProps } from '../types';
 import './texts';
 import './blackjack-actions.css';
+import { useTranslation } from '../../lib/i18n';
 
 type Move = Exclude<BlackjackActionName, 'insurance'>;
 const MOVES: readonly Move[] = ['hit', 'stand', 'double', 'split'];

@@ -6,13 +6,13 @@
  */
 import { type CSSProperties, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import clsx from 'clsx';
-import { useTranslation } from 'react-i18next';
 import { type BlackjackParams, BlackjackResult, type BlackjackState } from '@nebula/games';
 import type { ExtendedBoardProps } from '../types';
 import { PlayingCard } from './playing-card';
 import { type SeatHand, type TablePlan, planTable } from './table-plan';
 import './texts';
 import './blackjack.css';
+import { useTranslation } from '../../lib/i18n';
 
 /** Result codes the table shows as a win (green), a push (neutral) or a loss (red). */
 function tone(result: BlackjackResult): 'win' | 'push' | 'loss' {

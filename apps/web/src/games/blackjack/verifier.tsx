@@ -1,10 +1,10 @@
 /** Blackjack's verifier parts: the dealer's and the player's hands, who took each card. */
-import { useTranslation } from 'react-i18next';
 import clsx from 'clsx';
 import { type BlackjackHand, type BlackjackState, blackjackTotal } from '@nebula/games';
 import type { ExtendedGameVerifier } from '../kit/verifier';
 import { FLOAT_NOTES, cardFormula, cardLabel } from '../kit/verifier-extended';
 import { PlayingCard } from '../kit/verifier-parts';
+import { useTranslation } from '../../lib/i18n';
 
 function Hand({ title, cards, hand }: { title: string; cards: readonly number[]; hand?: BlackjackHand }) {
   const { t } = useTranslation();

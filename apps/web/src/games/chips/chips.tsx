@@ -4,7 +4,6 @@
  */
 import type { CSSProperties, MouseEvent } from 'react';
 import clsx from 'clsx';
-import { useTranslation } from 'react-i18next';
 import { Undo2 } from 'lucide-react';
 import { formatAmount } from '@nebula/money';
 import { useAppStore } from '../../lib/store';
@@ -19,6 +18,7 @@ import {
 } from './chip-unit';
 import './chip-texts';
 import './chips.css';
+import { useTranslation } from '../../lib/i18n';
 
 /** The chip unit exponent of a currency (reads its USD price from the store). */
 export function useChipExponent(currency: string, decimals: number): number {

@@ -3,7 +3,6 @@
  * chance and the multiplier the next right call reaches. Disabled while a call is in flight or no
  * round is open.
  */
-import { useTranslation } from 'react-i18next';
 import {
   COINFLIP_MAX_FLIPS,
   COINFLIP_SIDES,
@@ -17,6 +16,7 @@ import { CoinEmblem } from './coin';
 import { isOpen, multiplierText } from './coinflip-model';
 import './texts';
 import './coinflip-actions.css';
+import { useTranslation } from '../../lib/i18n';
 
 /** The coinflip Actions (`coinflip-heads`, `coinflip-tails`). */
 export function CoinflipActions({

@@ -5,7 +5,6 @@
  */
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import clsx from 'clsx';
-import { useTranslation } from 'react-i18next';
 import { COINFLIP_MAX_FLIPS, type CoinflipParams, type CoinflipState } from '@nebula/games';
 import type { ExtendedBoardProps } from '../types';
 import { Coin, CoinEmblem } from './coin';
@@ -20,6 +19,7 @@ import {
 import { useSettled } from './use-settled';
 import './texts';
 import './coinflip.css';
+import { useTranslation } from '../../lib/i18n';
 
 /** The coinflip board (`coinflip-board`, `coinflip-coin` with `data-side`). */
 export function CoinflipBoard({

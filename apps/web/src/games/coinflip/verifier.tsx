@@ -1,9 +1,9 @@
 /** Coinflip's verifier parts: each flip with its call, one float per flip (v1 and v2 rules). */
-import { useTranslation } from 'react-i18next';
 import clsx from 'clsx';
 import { type CoinflipState, coinflipStreak } from '@nebula/games';
 import type { ExtendedGameVerifier } from '../kit/verifier';
 import { FLOAT_NOTES } from '../kit/verifier-extended';
+import { useTranslation } from '../../lib/i18n';
 
 /** Coinflip: each flip's side, with the call under it, right calls green. */
 function CoinflipStateView({ state }: { state: CoinflipState }) {

@@ -2,11 +2,11 @@
  * The bar under the crash board: fullscreen, sound and the profit monitor (the frame bar's tools
  * without quick mode, which a shared round cannot have), the house edge and Fairness.
  */
-import { useTranslation } from 'react-i18next';
 import { ChartLine, Maximize2, Minimize2, ShieldCheck, Volume2, VolumeX } from 'lucide-react';
 import { IconButton } from '../../ui';
 import { useAppStore } from '../../lib/store';
 import { useProfitMonitor } from '../frame/profit-monitor-store';
+import { useTranslation } from '../../lib/i18n';
 
 export interface CrashBarProps {
   fullscreen: boolean;

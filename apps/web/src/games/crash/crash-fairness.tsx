@@ -4,7 +4,6 @@
  * and the latest rounds, each opening its proof.
  */
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import clsx from 'clsx';
 import { ExternalLink, ShieldCheck } from 'lucide-react';
 import type { CrashChain } from '@nebula/contracts';
@@ -14,6 +13,7 @@ import { crashApi, crashKeys } from './crash-api';
 import { pillTone } from './crash-format';
 import { openCrashRound } from './crash-round-modal';
 import './crash-proof.css';
+import { useTranslation } from '../../lib/i18n';
 
 export const CRASH_FAIRNESS_MODAL_ID = 'crash-fairness';
 

@@ -6,13 +6,12 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { useTranslation } from 'react-i18next';
 import { useStore } from 'zustand';
 import clsx from 'clsx';
 import { decimalsFor } from '@nebula/money';
 import { useRealtime } from '../../app/realtime-provider';
 import { events } from '../../lib/events';
-import { i18n } from '../../lib/i18n';
+import { i18n, useTranslation } from '../../lib/i18n';
 import { isSignedIn, useAppStore } from '../../lib/store';
 import { toast } from '../../ui';
 import { FrameSkeleton, placeholderCurrency, useFullscreen } from '../frame/game-frame';

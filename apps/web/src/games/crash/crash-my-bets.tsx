@@ -2,7 +2,6 @@
  * 'My bets' under the crash board: the player's finished bets of this visit (round, stake, cash-out,
  * profit); a row opens the round's proof.
  */
-import { useTranslation } from 'react-i18next';
 import { useStore } from 'zustand';
 import clsx from 'clsx';
 import { History } from 'lucide-react';
@@ -12,6 +11,7 @@ import { formatMultiplier } from '../frame/result-popup';
 import { parseSignedDecimal } from '../frame/wager';
 import type { CrashPlayer } from './crash-player';
 import { formatMoney } from '../../lib/money-format';
+import { useTranslation } from '../../lib/i18n';
 
 export function CrashMyBets({
   player,

@@ -3,7 +3,6 @@
  * profit; cashed-out rows light up green, losses turn red at the bust, the player's own row is marked.
  */
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useStore } from 'zustand';
 import clsx from 'clsx';
 import type { CrashBet, Currency } from '@nebula/contracts';
@@ -13,6 +12,7 @@ import { sortPlayers } from './crash-format';
 import type { CrashRoom } from './crash-room';
 import { formatMoney } from '../../lib/money-format';
 import { CurrencyIcon } from '../../ui';
+import { useTranslation } from '../../lib/i18n';
 
 /** Rows rendered at most (a busy round lists its biggest bets). */
 export const PLAYER_ROWS = 60;

@@ -6,7 +6,6 @@
  */
 import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import clsx from 'clsx';
 import { Check, Copy, ShieldCheck, X } from 'lucide-react';
 import { crashPointFromHash, formatHundredths, previousChainHash } from '@nebula/games';
@@ -15,6 +14,7 @@ import { formatMultiplier } from '../frame/result-popup';
 import { crashApi, crashKeys } from './crash-api';
 import { hundredthsOf, pillTone } from './crash-format';
 import './crash-proof.css';
+import { useTranslation } from '../../lib/i18n';
 
 export const CRASH_ROUND_MODAL_ID = 'crash-round';
 /** Hashes per slice of the chain walk. */

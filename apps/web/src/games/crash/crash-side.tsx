@@ -5,7 +5,6 @@
  * round)' otherwise, 'Start / Stop auto bet' in auto.
  */
 import { useLayoutEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useStore } from 'zustand';
 import clsx from 'clsx';
 import type { Currency } from '@nebula/contracts';
@@ -22,6 +21,7 @@ import type { CrashRoom } from './crash-room';
 import { TargetField } from './crash-target';
 import './crash-side.css';
 import { formatMoney, useBalanceText } from '../../lib/money-format';
+import { useTranslation } from '../../lib/i18n';
 
 type CurrencyView = Pick<Currency, 'id' | 'icon' | 'style' | 'name'>;
 

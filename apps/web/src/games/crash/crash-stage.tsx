@@ -5,7 +5,6 @@
  * the result badge.
  */
 import { useEffect, useLayoutEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useStore } from 'zustand';
 import clsx from 'clsx';
 import type { Currency } from '@nebula/contracts';
@@ -21,6 +20,7 @@ import type { CrashRoom } from './crash-room';
 import { CrashStrip } from './crash-strip';
 import { formatMoney } from '../../lib/money-format';
 import { CurrencyIcon } from '../../ui';
+import { useTranslation } from '../../lib/i18n';
 
 export interface CrashStageProps {
   room: CrashRoom;

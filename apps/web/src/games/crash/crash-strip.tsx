@@ -1,9 +1,9 @@
 /** The last rounds strip: a pill per busted round, coloured by its crash point; a click shows its hash. */
-import { useTranslation } from 'react-i18next';
 import clsx from 'clsx';
 import type { CrashResult } from '@nebula/contracts';
 import { formatMultiplier } from '../frame/result-popup';
 import { pillTone } from './crash-format';
+import { useTranslation } from '../../lib/i18n';
 
 /** Pills shown at most (the strip scrolls sideways on narrow screens). */
 export const STRIP_PILLS = 20;

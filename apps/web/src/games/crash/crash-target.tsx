@@ -3,12 +3,12 @@
  * out by hand). A field with a stepper and an on/off switch; an empty field is off too.
  */
 import { useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import clsx from 'clsx';
 import { Minus, Plus } from 'lucide-react';
 import { CRASH_MAX_TARGET, CRASH_MIN_TARGET } from '@nebula/games';
 import { formatHundredths, parseTyped } from '../kit/format';
 import '../kit/controls.css';
+import { useTranslation } from '../../lib/i18n';
 
 /** The target the switch turns on with when none was set before: 2.00x. */
 const DEFAULT_SWITCH_TARGET = 200;

@@ -1,6 +1,5 @@
 import { useRef, useState, type CSSProperties } from 'react';
 import clsx from 'clsx';
-import { useTranslation } from 'react-i18next';
 import {
   DIAMONDS_COUNT,
   DIAMONDS_PATTERNS,
@@ -14,6 +13,7 @@ import type { BoardProps } from '../types';
 import { useRoundTimeline } from '../kit/use-round-timeline';
 import { GEM_COLOURS, GemIcon, gemName } from './gem';
 import './diamonds.css';
+import { useTranslation } from '../../lib/i18n';
 
 /** Each pattern drawn as five mini gems: `a`/`b` are the matching groups, `-` a gem that matches nothing. */
 const PATTERN_SHAPES: Readonly<Record<DiamondsPattern, string>> = {

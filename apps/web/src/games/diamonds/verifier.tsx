@@ -1,8 +1,8 @@
 /** Diamonds' verifier parts: no params, the five gems and their pattern, one float per gem. */
-import { useTranslation } from 'react-i18next';
 import clsx from 'clsx';
 import { DIAMONDS_GEMS, type DiamondsOutcome, type VerifyResult } from '@nebula/games';
 import type { GameVerifier } from '../kit/verifier';
+import { useTranslation } from '../../lib/i18n';
 
 function DiamondsParamsEditor() {
   const { t } = useTranslation();

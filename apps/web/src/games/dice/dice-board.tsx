@@ -1,6 +1,5 @@
 import { useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import clsx from 'clsx';
-import { useTranslation } from 'react-i18next';
 import { type DiceOutcome, type DiceParams } from '@nebula/games';
 import type { BoardProps } from '../types';
 import {
@@ -15,6 +14,7 @@ import {
 import { formatHundredths } from '../kit/format';
 import { useRoundTimeline } from '../kit/use-round-timeline';
 import './dice.css';
+import { useTranslation } from '../../lib/i18n';
 
 /** Share of the round the marker slides; it then lands and shows the outcome. */
 const SLIDE_SHARE = 0.78;

@@ -1,4 +1,3 @@
-import { useTranslation } from 'react-i18next';
 import { ArrowLeftRight } from 'lucide-react';
 import {
   DICE_MAX_WINNING_ROLLS,
@@ -19,6 +18,7 @@ import {
   withRolls,
 } from './dice-math';
 import { NumberField, ToggleField } from '../kit/number-field';
+import { useTranslation } from '../../lib/i18n';
 
 /**
  * Dice sidebar: multiplier, roll over/under and win chance, linked through the number of winning

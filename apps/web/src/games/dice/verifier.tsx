@@ -1,5 +1,4 @@
 /** Dice's verifier parts: target and condition, the roll on its 0-100 scale, one float per roll. */
-import { useTranslation } from 'react-i18next';
 import clsx from 'clsx';
 import type { DiceOutcome, DiceParams, VerifyResult } from '@nebula/games';
 import {
@@ -12,6 +11,7 @@ import {
   toHundredths,
 } from '../kit/verifier';
 import { Fact, Segmented } from '../kit/verifier-parts';
+import { useTranslation } from '../../lib/i18n';
 
 export interface DiceDraft {
   target: string;

@@ -4,12 +4,12 @@
  * and stop on loss in the currency. Locked while the run is on.
  */
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
 import clsx from 'clsx';
 import { Infinity as InfinityIcon } from 'lucide-react';
 import type { Currency } from '@nebula/contracts';
 import type { AutoForm, AutoFormError, OutcomeAction } from './auto-bet';
 import { CurrencyIcon } from '../../ui';
+import { useTranslation } from '../../lib/i18n';
 
 export interface AutoSettingsProps {
   form: AutoForm;

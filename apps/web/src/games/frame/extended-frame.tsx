@@ -8,14 +8,13 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { useStore } from 'zustand';
 import clsx from 'clsx';
 import type { Currency } from '@nebula/contracts';
 import { getExtendedGame } from '@nebula/games';
 import { decimalsFor } from '@nebula/money';
 import { events } from '../../lib/events';
-import { i18n } from '../../lib/i18n';
+import { i18n, useTranslation } from '../../lib/i18n';
 import { isSignedIn, useAppStore } from '../../lib/store';
 import { Button, CurrencyIcon, toast } from '../../ui';
 import type { ExtendedBoardProps, ExtendedGameUi } from '../types';

@@ -6,7 +6,6 @@
  */
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Check, Copy, RefreshCw, ShieldCheck } from 'lucide-react';
 import type { BetOverview, SeedPairState } from '@nebula/contracts';
@@ -15,6 +14,7 @@ import { useAppStore } from '../../lib/store';
 import { Button, EmptyState, IconButton, SkeletonText, openModal, toast, type ModalApi } from '../../ui';
 import { buildVerifyHref, extendedOutcomeActions } from '../../features/fairness';
 import { frameApi, frameKeys, whisper } from './play-api';
+import { useTranslation } from '../../lib/i18n';
 
 export const FAIRNESS_MODAL_ID = 'game-fairness';
 

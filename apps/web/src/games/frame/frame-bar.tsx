@@ -1,9 +1,9 @@
 /** The bar under the stage: fullscreen, sound, quick mode, profit monitor; house edge and Fairness. */
-import { useTranslation } from 'react-i18next';
 import { ChartLine, Maximize2, Minimize2, ShieldCheck, Volume2, VolumeX, Zap } from 'lucide-react';
 import { IconButton } from '../../ui';
 import { useAppStore } from '../../lib/store';
 import { useProfitMonitor } from './profit-monitor-store';
+import { useTranslation } from '../../lib/i18n';
 
 export interface FrameBarProps {
   fullscreen: boolean;

@@ -5,7 +5,6 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { useStore } from 'zustand';
 import clsx from 'clsx';
 import type { Currency } from '@nebula/contracts';
@@ -27,6 +26,7 @@ import { SidePanel } from './side-panel';
 import { getFrameSound } from './sound';
 import { useGameSession } from './use-game-session';
 import './frame.css';
+import { useTranslation } from '../../lib/i18n';
 
 type AnyUi = GameUi<unknown, unknown>;
 

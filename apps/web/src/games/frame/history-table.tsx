@@ -3,7 +3,6 @@
  * with this visit's rounds. A row opens the bet overview.
  */
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import clsx from 'clsx';
 import { History } from 'lucide-react';
 import { openBetOverview } from '../../features/bets';
@@ -16,6 +15,7 @@ import { frameApi, frameKeys } from './play-api';
 import { formatMultiplier } from './result-popup';
 import { parseSignedDecimal } from './wager';
 import { formatMoney } from '../../lib/money-format';
+import { useTranslation } from '../../lib/i18n';
 
 function timeOf(iso: string, locale: string): string {
   const date = new Date(iso);

@@ -5,12 +5,12 @@
  */
 import { useEffect, useRef, type PointerEvent as ReactPointerEvent } from 'react';
 import { createPortal } from 'react-dom';
-import { useTranslation } from 'react-i18next';
 import clsx from 'clsx';
 import { GripHorizontal, RotateCcw, X } from 'lucide-react';
 import { IconButton } from '../../ui';
 import { chartGeometry, formatUsd } from './profit-monitor-model';
 import { useProfitMonitor, type MonitorPosition } from './profit-monitor-store';
+import { useTranslation } from '../../lib/i18n';
 
 const CHART_W = 280;
 const CHART_H = 96;

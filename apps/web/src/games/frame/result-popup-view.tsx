@@ -1,10 +1,10 @@
 /** The result popup over the stage (spec 3 section 4): the multiplier and the amount, 2 s. */
-import { useTranslation } from 'react-i18next';
 import clsx from 'clsx';
 import type { Currency } from '@nebula/contracts';
 import type { ResultPopup } from './game-session';
 import { formatMultiplier } from './result-popup';
 import { CurrencyIcon } from '../../ui';
+import { useTranslation } from '../../lib/i18n';
 
 export function ResultPopupView({
   popup,

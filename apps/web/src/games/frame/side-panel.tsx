@@ -3,7 +3,6 @@
  * the game's own controls, the auto settings, 'Profit on win' and the play button.
  */
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import clsx from 'clsx';
 import type { Currency } from '@nebula/contracts';
 import { getGame, type Ratio } from '@nebula/games';
@@ -16,6 +15,7 @@ import { canChangeBettingType, isPlayButtonBlocked, playButtonLabel, type Bettin
 import { parseWagerText, profitOnWin, wagerText } from './wager';
 import { WagerInput } from './wager-input';
 import { useBalanceText } from '../../lib/money-format';
+import { useTranslation } from '../../lib/i18n';
 
 export interface SidePanelProps<P> {
   gameId: string;

@@ -4,10 +4,10 @@
  * x2 scale every stake).
  */
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
 import clsx from 'clsx';
 import type { Currency } from '@nebula/contracts';
 import { CurrencyIcon } from '../../ui';
+import { useTranslation } from '../../lib/i18n';
 
 export interface WagerInputProps {
   value: string;

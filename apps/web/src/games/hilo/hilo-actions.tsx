@@ -4,13 +4,13 @@
  * while a call is in flight or no round is open.
  */
 import clsx from 'clsx';
-import { useTranslation } from 'react-i18next';
 import { HILO_MAX_SKIPS, type HiloAction, type HiloParams, type HiloState, hiloSkips } from '@nebula/games';
 import type { ExtendedBoardProps } from '../types';
 import { guessOdds, isOpen } from './hilo-model';
 import { DecisionIcon } from './icons';
 import './texts';
 import './hilo-actions.css';
+import { useTranslation } from '../../lib/i18n';
 
 /** The hilo Actions (`hilo-higher`, `hilo-lower`, `hilo-equal`, `hilo-skip`). */
 export function HiloActions({ round, busy, turn, houseEdgeBps }: ExtendedBoardProps<HiloParams, HiloState>) {

@@ -5,7 +5,6 @@
  */
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import clsx from 'clsx';
-import { useTranslation } from 'react-i18next';
 import { type HiloParams, type HiloState, hiloCorrectGuesses, hiloPayout, hiloRank } from '@nebula/games';
 import type { ExtendedBoardProps, ExtendedRoundView } from '../types';
 import { HiloCardView } from './hilo-card';
@@ -14,6 +13,7 @@ import { DecisionIcon } from './icons';
 import { useSettled } from './use-settled';
 import './texts';
 import './hilo.css';
+import { useTranslation } from '../../lib/i18n';
 
 /** Longest deal-and-flip, whatever delay the server asks for. */
 const MAX_FLIP_MS = 900;

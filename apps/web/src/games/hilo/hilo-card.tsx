@@ -5,9 +5,9 @@
  */
 import type { CSSProperties } from 'react';
 import clsx from 'clsx';
-import { useTranslation } from 'react-i18next';
 import { cardFace } from './hilo-model';
 import './hilo-card.css';
+import { useTranslation } from '../../lib/i18n';
 
 export interface HiloCardViewProps {
   /** Card index 0..51, or null for a face-down card. */

@@ -1,11 +1,11 @@
 /** Hilo's verifier parts: the run of cards with each guess, one float per card. */
-import { useTranslation } from 'react-i18next';
 import clsx from 'clsx';
 import { ArrowDown, ArrowUp, Equal, SkipForward } from 'lucide-react';
 import { type HiloState, hiloCorrectGuesses, hiloGuessWins, hiloRank } from '@nebula/games';
 import type { ExtendedGameVerifier } from '../kit/verifier';
 import { cardFormula, cardLabel } from '../kit/verifier-extended';
 import { PlayingCard } from '../kit/verifier-parts';
+import { useTranslation } from '../../lib/i18n';
 
 const GUESS_ICONS = { higher: ArrowUp, lower: ArrowDown, equal: Equal, skip: SkipForward } as const;
 

@@ -4,7 +4,6 @@
  * Under the grid, the payout row for the current number of picks with the achieved hit count lit.
  */
 import { type CSSProperties, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import clsx from 'clsx';
 import {
   KENO_SQUARES,
@@ -15,7 +14,7 @@ import {
   ratioToDecimal,
   ratioToNumber,
 } from '@nebula/games';
-import { formatNumber } from '../../lib/i18n';
+import { formatNumber, useTranslation } from '../../lib/i18n';
 import type { BoardProps, RoundView } from '../types';
 import { shortMultiplier, togglePick } from './picks';
 import './texts';

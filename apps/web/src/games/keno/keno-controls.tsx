@@ -1,5 +1,4 @@
 /** Keno's sidebar controls: risk (dropdown), 'Auto pick' and 'Clear table'; disabled while locked. */
-import { useTranslation } from 'react-i18next';
 import { Shuffle, Trash2 } from 'lucide-react';
 import { KENO_MAX_PICKS, KENO_RISKS, type KenoParams, type KenoRisk } from '@nebula/games';
 import { Button, Dropdown } from '../../ui';
@@ -7,6 +6,7 @@ import type { ControlsProps } from '../types';
 import { autoPick } from './picks';
 import './texts';
 import './keno.css';
+import { useTranslation } from '../../lib/i18n';
 
 /** Risk of the next draw and quick ways to fill or empty the table. */
 export function KenoControls({ params, setParams, locked }: ControlsProps<KenoParams>) {

@@ -1,5 +1,4 @@
 /** Keno's verifier parts: risk and picks on the 40 squares, the board drawn, one float per draw. */
-import { useTranslation } from 'react-i18next';
 import clsx from 'clsx';
 import {
   KENO_MAX_PICKS,
@@ -11,6 +10,7 @@ import {
 } from '@nebula/games';
 import { type GameVerifier, type ParamsEditorProps, isCount, oneOf, record } from '../kit/verifier';
 import { Segmented } from '../kit/verifier-parts';
+import { useTranslation } from '../../lib/i18n';
 
 export interface KenoDraft {
   picks: number[];

@@ -3,11 +3,11 @@
  * a pick without replacement and of a card, and the ladder (tower, stairs) as floats and as a drawing.
  * Styles: the verifier's extended view (`fv-*` classes of features/fairness/extended-view.css).
  */
-import { useTranslation } from 'react-i18next';
 import clsx from 'clsx';
 import { cardFromIndex } from '@nebula/fairness';
 import type { ExtendedVerifyResult, StairsState, TowerState } from '@nebula/games';
 import type { FloatMapping } from './verifier';
+import { useTranslation } from '../../lib/i18n';
 
 export const DECK = 52;
 /** Texts of the float notes. */

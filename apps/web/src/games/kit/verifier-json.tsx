@@ -1,6 +1,6 @@
 /** The verifier's JSON params editor, for games whose params are a list or a map of stakes (roulette, baccarat). */
-import { useTranslation } from 'react-i18next';
 import type { ParamsEditorProps } from './verifier';
+import { useTranslation } from '../../lib/i18n';
 
 export interface JsonDraft {
   json: string;

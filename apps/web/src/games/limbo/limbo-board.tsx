@@ -1,12 +1,12 @@
 import { useLayoutEffect, useRef, useState } from 'react';
 import clsx from 'clsx';
-import { useTranslation } from 'react-i18next';
 import type { LimboOutcome, LimboParams } from '@nebula/games';
 import type { BoardProps } from '../types';
 import { formatDisplay, formatHundredths } from '../kit/format';
 import { useRoundTimeline } from '../kit/use-round-timeline';
 import { limboChanceText, limboTargetText } from './limbo-math';
 import './limbo.css';
+import { useTranslation } from '../../lib/i18n';
 
 /** Share of the round the counter climbs; it then lands and shows the outcome. */
 const CLIMB_SHARE = 0.82;

@@ -1,4 +1,3 @@
-import { useTranslation } from 'react-i18next';
 import { LIMBO_MAX, LIMBO_MIN_TARGET, type LimboParams } from '@nebula/games';
 import type { ControlsProps } from '../types';
 import { NumberField } from '../kit/number-field';
@@ -9,6 +8,7 @@ import {
   targetFromChanceText,
   targetFromText,
 } from './limbo-math';
+import { useTranslation } from '../../lib/i18n';
 
 /** Limbo sidebar: the target multiplier (1.01x to 1,000,000x, with a stepper) and the linked win chance. */
 export function LimboControls({ params, setParams, locked, houseEdgeBps }: ControlsProps<LimboParams>) {

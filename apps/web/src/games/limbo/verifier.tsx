@@ -1,5 +1,4 @@
 /** Limbo's verifier parts: the target multiplier, the result against it, one float per result. */
-import { useTranslation } from 'react-i18next';
 import { BPS, type LimboOutcome, type LimboParams, type VerifyResult } from '@nebula/games';
 import {
   type GameVerifier,
@@ -10,6 +9,7 @@ import {
   toHundredths,
 } from '../kit/verifier';
 import { Fact } from '../kit/verifier-parts';
+import { useTranslation } from '../../lib/i18n';
 
 export interface LimboDraft {
   target: string;

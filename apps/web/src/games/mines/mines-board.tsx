@@ -7,7 +7,6 @@
  */
 import { type CSSProperties, useEffect, useRef, useState } from 'react';
 import clsx from 'clsx';
-import { useTranslation } from 'react-i18next';
 import type { MinesParams, MinesState, MinesView } from '@nebula/games';
 import type { ExtendedBoardProps } from '../types';
 import { type TileModel, boardModel } from './board-model';
@@ -16,6 +15,7 @@ import { MinesLadder, MinesStrip } from './mines-strip';
 import './texts';
 import './mines.css';
 import './mines-panel.css';
+import { useTranslation } from '../../lib/i18n';
 
 /** Props of the mines board (the frame's extended board props). */
 export type MinesBoardProps = ExtendedBoardProps<MinesParams, MinesView | MinesState>;

@@ -4,7 +4,6 @@
  */
 import { useState } from 'react';
 import clsx from 'clsx';
-import { useTranslation } from 'react-i18next';
 import { Dices } from 'lucide-react';
 import {
   MINES_CELLS,
@@ -20,6 +19,7 @@ import type { ControlsProps, ExtendedBoardProps } from '../types';
 import { type CountProblem, parseMineCount, stepMineCount } from './board-model';
 import './texts';
 import './mines-panel.css';
+import { useTranslation } from '../../lib/i18n';
 
 /** Quick mine counts under the field. */
 export const MINE_PRESETS = [1, 3, 5, 10, 24] as const;

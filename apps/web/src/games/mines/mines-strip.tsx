@@ -4,11 +4,11 @@
  */
 import { useEffect, useRef } from 'react';
 import clsx from 'clsx';
-import { useTranslation } from 'react-i18next';
 import { MINES_CELLS } from '@nebula/games';
 import { formatDisplay } from '../kit/format';
 import { type BoardModel, formatMultiplier, ladder, stripModel } from './board-model';
 import { GemFace, MineFace } from './icons';
+import { useTranslation } from '../../lib/i18n';
 
 /** Current and next multiplier, gems left and mine count (`mines-strip`). */
 export function MinesStrip({ board, houseEdgeBps }: { board: BoardModel; houseEdgeBps: number }) {

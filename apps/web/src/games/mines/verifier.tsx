@@ -1,9 +1,9 @@
 /** Mines' verifier parts: the board with every mine, the mines drawn and random picks as floats. */
-import { useTranslation } from 'react-i18next';
 import clsx from 'clsx';
 import { type MinesState, minesUnrevealed } from '@nebula/games';
 import type { ExtendedGameVerifier } from '../kit/verifier';
 import { FLOAT_NOTES, pickFormula } from '../kit/verifier-extended';
+import { useTranslation } from '../../lib/i18n';
 
 const MINES_CELLS = 25;
 const MINES_COLUMNS = 5;

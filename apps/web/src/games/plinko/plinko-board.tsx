@@ -5,10 +5,9 @@
  * may be in flight at once without re-rendering React.
  */
 import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import clsx from 'clsx';
 import { type PlinkoOutcome, type PlinkoParams, plinkoTable, ratioToDecimal } from '@nebula/games';
-import { formatNumber } from '../../lib/i18n';
+import { formatNumber, useTranslation } from '../../lib/i18n';
 import type { BoardProps } from '../types';
 import {
   type PlinkoGeometry,

@@ -1,5 +1,4 @@
 /** Plinko's sidebar controls: risk and rows (dropdowns), disabled while a play is in flight. */
-import { useTranslation } from 'react-i18next';
 import {
   PLINKO_MAX_ROWS,
   PLINKO_MIN_ROWS,
@@ -11,6 +10,7 @@ import { Dropdown } from '../../ui';
 import type { ControlsProps } from '../types';
 import './texts';
 import './plinko.css';
+import { useTranslation } from '../../lib/i18n';
 
 const ROW_OPTIONS = Array.from({ length: PLINKO_MAX_ROWS - PLINKO_MIN_ROWS + 1 }, (_, i) =>
   String(PLINKO_MIN_ROWS + i),

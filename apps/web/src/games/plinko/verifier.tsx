@@ -1,5 +1,4 @@
 /** Plinko's verifier parts: rows and risk, the path and the slot it lands in, one float per row. */
-import { useTranslation } from 'react-i18next';
 import clsx from 'clsx';
 import {
   PLINKO_RISKS,
@@ -11,6 +10,7 @@ import {
 } from '@nebula/games';
 import { type GameVerifier, type ParamsEditorProps, integer, isCount, oneOf, record } from '../kit/verifier';
 import { Segmented, shortMultiplier } from '../kit/verifier-parts';
+import { useTranslation } from '../../lib/i18n';
 
 export interface PlinkoDraft {
   rows: string;

@@ -6,7 +6,6 @@
  */
 import { type RefObject, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import clsx from 'clsx';
-import { useTranslation } from 'react-i18next';
 import { ROULETTE_MAX_PLACEMENTS, type RouletteOutcome, type RoulettePlacement } from '@nebula/games';
 import { toast } from '../../ui';
 import type { BoardProps } from '../types';
@@ -18,6 +17,7 @@ import { RouletteTable } from './table';
 import { RouletteWheel, type WheelHandle } from './wheel';
 import './texts';
 import './roulette.css';
+import { useTranslation } from '../../lib/i18n';
 
 /** Board width under which the table turns vertical. */
 export const VERTICAL_BELOW_PX = 560;

@@ -6,7 +6,6 @@
  */
 import { type CSSProperties, type MouseEvent, type PointerEvent, memo, useMemo, useState } from 'react';
 import clsx from 'clsx';
-import { useTranslation } from 'react-i18next';
 import {
   type RoulettePlacement,
   ratioToDecimal,
@@ -29,6 +28,7 @@ import {
 } from './layout';
 import { type RouletteSpot, spotKey } from './params';
 import './table.css';
+import { useTranslation } from '../../lib/i18n';
 
 /** Numbers a spot covers. */
 export function spotNumbers(spot: RouletteSpot): number[] {

@@ -1,5 +1,4 @@
 /** Roulette's verifier parts: the chip placements as JSON, the pocket and each placement's fate, one float. */
-import { useTranslation } from 'react-i18next';
 import clsx from 'clsx';
 import {
   ROULETTE_RED,
@@ -10,6 +9,7 @@ import {
 } from '@nebula/games';
 import { type GameVerifier, type ParamsEditorProps, formatJson, parseJson } from '../kit/verifier';
 import { type JsonDraft, JsonParamsEditor } from '../kit/verifier-json';
+import { useTranslation } from '../../lib/i18n';
 
 const RED = new Set<number>(ROULETTE_RED);
 

@@ -4,7 +4,6 @@
  * Crumbling stones crack and fall when revealed; the one the climber stepped on takes it down with it.
  */
 import { type CSSProperties, useEffect, useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import clsx from 'clsx';
 import { PersonStanding } from 'lucide-react';
 import {
@@ -32,6 +31,7 @@ import { StoneCracks } from './stone-cracks';
 import './texts';
 import './stairs.css';
 import './stairs-stones.css';
+import { useTranslation } from '../../lib/i18n';
 
 /** What the frame hands the stairs board: the view while open, the full state once ended. */
 export type StairsRoundData = StairsView | StairsState;

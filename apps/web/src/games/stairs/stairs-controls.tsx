@@ -1,9 +1,9 @@
 /** Stairs' sidebar control: crumbling stones per row, 1..6 with a stepper (locked while a round is open). */
-import { useTranslation } from 'react-i18next';
 import { STAIRS_MAX_HAZARDS, STAIRS_MIN_HAZARDS, STAIRS_STONES, type StairsParams } from '@nebula/games';
 import { NumberField } from '../kit/number-field';
 import type { ControlsProps } from '../types';
 import './texts';
+import { useTranslation } from '../../lib/i18n';
 
 /** What the player typed as a hazard count: an integer 1..6, else null. */
 export function parseHazards(text: string): number | null {

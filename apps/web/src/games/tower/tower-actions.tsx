@@ -1,10 +1,10 @@
 /** Tower's sidebar actions while a round is open: 'Random tile'. */
-import { useTranslation } from 'react-i18next';
 import { type TowerParams, towerShape } from '@nebula/games';
 import type { ExtendedBoardProps } from '../types';
 import { RandomPickButton } from './ladder-actions';
 import { isLadderView } from './ladder-model';
 import { type TowerRoundData, roundDifficulty } from './tower-board';
+import { useTranslation } from '../../lib/i18n';
 
 /** A random tile of the next level, sent like a click (`tower-random`); nothing while no round is open. */
 export function TowerActions({ round, busy, turn }: ExtendedBoardProps<TowerParams, TowerRoundData>) {

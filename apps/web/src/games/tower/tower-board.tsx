@@ -5,7 +5,6 @@
  * rippling out from where it ended.
  */
 import { type CSSProperties, useEffect, useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import clsx from 'clsx';
 import {
   TOWER_DIFFICULTIES,
@@ -31,6 +30,7 @@ import { TowerBomb, TowerFlag, TowerGem } from './tower-icons';
 import './texts';
 import './tower.css';
 import './tower-tiles.css';
+import { useTranslation } from '../../lib/i18n';
 
 /** What the frame hands the tower board: the view while open, the full state once ended. */
 export type TowerRoundData = TowerView | TowerState;

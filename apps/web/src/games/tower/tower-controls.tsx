@@ -1,11 +1,11 @@
 /** Tower's sidebar control: the difficulty as segmented buttons (locked while a round is open). */
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
 import clsx from 'clsx';
 import { TOWER_DIFFICULTIES, TOWER_DIFFICULTY, type TowerParams } from '@nebula/games';
 import type { ControlsProps } from '../types';
 import './texts';
 import './tower-controls.css';
+import { useTranslation } from '../../lib/i18n';
 
 /** Low (3 of 4 safe), medium (2 of 3), high (1 of 3): `tower-difficulty-<level>` buttons. */
 export function TowerControls({ params, setParams, locked }: ControlsProps<TowerParams>) {

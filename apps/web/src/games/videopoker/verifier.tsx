@@ -1,11 +1,11 @@
 /** Video poker's verifier parts: the deal (held cards marked) and the final hand, one float per card. */
-import { useTranslation } from 'react-i18next';
 import clsx from 'clsx';
 import { cardFromIndex } from '@nebula/fairness';
 import { type VideoPokerState } from '@nebula/games';
 import type { ExtendedGameVerifier } from '../kit/verifier';
 import { DECK, FLOAT_NOTES, pickFormula } from '../kit/verifier-extended';
 import { PlayingCard } from '../kit/verifier-parts';
+import { useTranslation } from '../../lib/i18n';
 
 /** Video poker: the five cards dealt (held ones marked) and the final hand with its class. */
 function VideoPokerStateView({ state }: { state: VideoPokerState }) {

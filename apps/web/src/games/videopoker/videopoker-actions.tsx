@@ -2,12 +2,12 @@
  * Video poker's sidebar Action: Draw, which sends the holds chosen on the board. Enabled only while a
  * dealt round waits for its draw and no call is in flight.
  */
-import { useTranslation } from 'react-i18next';
 import type { VideoPokerParams, VideoPokerView } from '@nebula/games';
 import type { ExtendedBoardProps } from '../types';
 import { useHolds } from './hold-store';
 import './texts';
 import './videopoker.css';
+import { useTranslation } from '../../lib/i18n';
 
 /** The Draw button (`videopoker-draw`). */
 export function VideoPokerActions({

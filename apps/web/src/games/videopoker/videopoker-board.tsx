@@ -6,7 +6,6 @@
  */
 import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import clsx from 'clsx';
-import { useTranslation } from 'react-i18next';
 import {
   VIDEO_POKER_HANDS,
   type VideoPokerHand,
@@ -20,6 +19,7 @@ import { type CardMotion, PlayingCard } from '../blackjack/playing-card';
 import { useHolds } from './hold-store';
 import './texts';
 import './videopoker.css';
+import { useTranslation } from '../../lib/i18n';
 
 /** Paying classes, best first (the pay table rows). */
 export const PAYING_HANDS = VIDEO_POKER_HANDS.filter((hand) => hand !== 'nothing');

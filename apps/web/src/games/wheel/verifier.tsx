@@ -1,5 +1,4 @@
 /** Wheel's verifier parts: segments, risk and layout version, the segment hit, one float per spin. */
-import { useTranslation } from 'react-i18next';
 import clsx from 'clsx';
 import {
   WHEEL_LAYOUT,
@@ -15,6 +14,7 @@ import {
 } from '@nebula/games';
 import { type GameVerifier, type ParamsEditorProps, integer, oneOf, record } from '../kit/verifier';
 import { Fact, Segmented, shortMultiplier } from '../kit/verifier-parts';
+import { useTranslation } from '../../lib/i18n';
 
 /** `layout`: the wheel layout version ("1" or "2"); a link's params without one are version 1. */
 export interface WheelDraft {

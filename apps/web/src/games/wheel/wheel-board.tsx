@@ -4,10 +4,9 @@
  * at each segment it passes), then the won segment, the centre and the legend entry light up.
  */
 import { type CSSProperties, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import clsx from 'clsx';
 import { type WheelOutcome, type WheelParams, eqRatio, ratioToDecimal } from '@nebula/games';
-import { formatNumber } from '../../lib/i18n';
+import { formatNumber, useTranslation } from '../../lib/i18n';
 import type { BoardProps } from '../types';
 import {
   easeOutQuart,

@@ -1,5 +1,4 @@
 /** Wheel's sidebar controls: risk and segments (dropdowns), disabled while a play is in flight. */
-import { useTranslation } from 'react-i18next';
 import {
   WHEEL_RISKS,
   WHEEL_SEGMENTS,
@@ -11,6 +10,7 @@ import { Dropdown } from '../../ui';
 import type { ControlsProps } from '../types';
 import './texts';
 import './wheel.css';
+import { useTranslation } from '../../lib/i18n';
 
 /** Risk and number of segments of the next spin. */
 export function WheelControls({ params, setParams, locked }: ControlsProps<WheelParams>) {
