@@ -41,12 +41,10 @@ const ALLOWED_CROSSINGS = new Set([
   // other reads across modules.
   'chat:games',
   'chat:sessions',
-  'deposits:chain_scan_cursors',
   'games:crash_chains',
   'games:crash_rounds',
   'games:games',
   'games:seed_pairs',
-  'profile:game_stats',
   'tips:deposits',
 ]);
 

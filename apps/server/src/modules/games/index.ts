@@ -28,7 +28,7 @@ import { gameStatsConsumer } from './stats.js';
 export { ExtendedEngine, STEP_DELAY_MS, type ExtendedEngineOptions } from './extended.service.js';
 export { GameEngine, type PreparedBet, RESULT_DELAY_MS, type GameEngineOptions } from './games.service.js';
 export { betOverview, gameData, myBets } from './overview.js';
-export { gameStatsConsumer } from './stats.js';
+export { gameStatsConsumer, playerTotals } from './stats.js';
 export { gamesEnv } from './games.env.js';
 export { GAME_SETTINGS, GAME_SETTING_DEFAULTS, acceptsDemo, type EngineGame } from './settings.js';
 

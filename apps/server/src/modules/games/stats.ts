@@ -3,6 +3,7 @@
  * consumer of the wager stream (modules/wagers/stream.ts): each settled wager of every product is added
  * once, after its commit, in the delivery transaction that moves the consumer's position.
  */
+import type { Session } from '../../db/client.js';
 import type { WagerConsumer } from '../wagers/index.js';
 
 const ADD_SQL = `insert into game_stats as s (user_id, game, currency, demo, bets, wins, wagered, payout, profit,
@@ -15,6 +16,23 @@ const ADD_SQL = `insert into game_stats as s (user_id, game, currency, demo, bet
     bets = s.bets + excluded.bets, wins = s.wins + excluded.wins, wagered = s.wagered + excluded.wagered,
     payout = s.payout + excluded.payout, profit = s.profit + excluded.profit,
     wagered_usd = s.wagered_usd + excluded.wagered_usd, updated_at = excluded.updated_at`;
+
+/**
+ * A player's totals over their settled real-money bets of every game: wagered in USD (rounded to the
+ * cent, as a decimal string) and the number of bets. One row per game and currency is summed, so this
+ * stays cheap however many bets the player has.
+ */
+export async function playerTotals(
+  q: Pick<Session, 'query'>,
+  userId: string,
+): Promise<{ wageredUsd: string; bets: number }> {
+  const rows = await q.query<{ wagered: string; bets: number }>(
+    `select coalesce(round(sum(wagered_usd), 2), 0)::text as wagered, coalesce(sum(bets), 0)::int as bets
+       from game_stats where user_id = $1 and not demo`,
+    [userId],
+  );
+  return { wageredUsd: rows[0]?.wagered ?? '0', bets: rows[0]?.bets ?? 0 };
+}
 
 export const gameStatsConsumer: WagerConsumer = {
   name: 'games.stats',

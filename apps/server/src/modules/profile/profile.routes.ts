@@ -6,6 +6,7 @@ import { AppError } from '../../platform/errors.js';
 import { holdsPermission } from '../../platform/policy.js';
 import { currentToken, toMe } from '../auth/index.js';
 import { findUserById, findUserByName, setPrivacy } from '../users/index.js';
+import { playerTotals } from '../games/index.js';
 
 /** Player profiles (spec 2 popups): public card, privacy switches. */
 export function registerProfileRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -19,14 +20,9 @@ export function registerProfileRoutes(app: FastifyInstance, ctx: AppContext): vo
       throw new AppError(403, 'private_profile', 'This profile is private.');
     }
     // Wagered (USD, to 2 decimals) and game count over the player's settled real-money bets, from the
-    // statistics the games engine keeps in the bet's own transaction (game_stats: one row per game and
-    // currency, so this stays cheap however many bets the player has).
-    const statsRows = await database.query<{ wagered: string; games: number }>(
-      `select coalesce(round(sum(wagered_usd), 2), 0)::text as wagered, coalesce(sum(bets), 0)::int as games
-         from game_stats where user_id = $1 and not demo`,
-      [target.id],
-    );
-    const stats = { wagered: Number(statsRows[0]?.wagered ?? 0), games: statsRows[0]?.games ?? 0 };
+    // statistics the games module keeps from the wager stream.
+    const totals = await playerTotals(database, target.id);
+    const stats = { wagered: Number(totals.wageredUsd), games: totals.bets };
     return {
       user: {
         _id: target.id,
