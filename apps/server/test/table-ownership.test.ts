@@ -45,7 +45,6 @@ const ALLOWED_CROSSINGS = new Set([
   'games:crash_rounds',
   'games:games',
   'games:seed_pairs',
-  'tips:deposits',
 ]);
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

@@ -148,6 +148,24 @@ export function depositHistory(database: Database, userId: string, limit = 100):
   );
 }
 
+/**
+ * The players with a deposit credited in the last `hours` hours: of `ids` when given, else of everyone
+ * (for the rain rules of the tips module).
+ */
+export async function creditedDepositors(
+  database: Database,
+  hours: number,
+  ids: readonly string[] | null = null,
+): Promise<string[]> {
+  const rows = await database.query<{ id: string }>(
+    `select distinct user_id::text as id from deposits
+      where status = 1 and credited_at > now() - make_interval(hours => $1::int)
+        and ($2::uuid[] is null or user_id = any($2::uuid[]))`,
+    [hours, ids === null ? null : [...ids]],
+  );
+  return rows.map((r) => r.id);
+}
+
 export async function getCursor(database: Database, chain: string): Promise<bigint | undefined> {
   const rows = await database.query<{ next_block: string }>(
     'select next_block::text as next_block from chain_scan_cursors where chain = $1',

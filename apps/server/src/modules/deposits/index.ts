@@ -21,6 +21,7 @@ export {
   NOTIFY_LIMIT,
   type DepositServiceDeps,
 } from './deposits.service.js';
+export { creditedDepositors } from './deposits.repository.js';
 export {
   devSimulateDepositEndpoint,
   DEV_DEPOSIT_TOKEN_FILE,

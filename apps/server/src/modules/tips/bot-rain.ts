@@ -27,6 +27,7 @@ import { announcePendingRains, announceRain, payRain, type RainUser } from './ra
 import { loadTipsSettings, type TipsSettings } from './settings.js';
 import { sample } from './tips.shared.js';
 import { PLAYERS } from '../users/index.js';
+import { creditedDepositors } from '../deposits/index.js';
 
 /** A running claim older than this belongs to a node that died: the slot may be claimed again. */
 export const STALE_CLAIM_MS = 5 * 60_000;
@@ -104,12 +105,11 @@ export async function recentDepositors(
   ctx: Pick<AppContext, 'database'>,
   hours: number,
 ): Promise<RainUser[]> {
+  const ids = await creditedDepositors(ctx.database, hours);
+  if (ids.length === 0) return [];
   return ctx.database.query<RainUser>(
-    `select u.id::text as id, u.name from ${PLAYERS} u
-      where u.id in (select d.user_id from deposits d
-                      where d.status = 1 and d.credited_at > now() - make_interval(hours => $1::int))
-        and not u.chat_muted`,
-    [hours],
+    `select u.id::text as id, u.name from ${PLAYERS} u where u.id = any($1::uuid[]) and not u.chat_muted`,
+    [ids],
   );
 }
 

@@ -49,6 +49,7 @@ import {
   type TipCurrency,
 } from './tips.shared.js';
 import { PLAYERS } from '../users/index.js';
+import { creditedDepositors } from '../deposits/index.js';
 
 type RainAnswer = ResponseOf<typeof rainEndpoint>;
 export type RainView = RainAnswer['rain'];
@@ -69,17 +70,16 @@ export async function eligibleForRain(
   rules: RainRules,
 ): Promise<Set<string>> {
   if (ids.length === 0) return new Set();
+  const depositors = await creditedDepositors(database, rules.depositHours, ids);
   const rows = await database.query<{ id: string }>(
     `select u.id::text as id from ${PLAYERS} u
       where u.id = any($1::uuid[])
         and not u.chat_muted
-        and (exists (select 1 from deposits d
-                      where d.user_id = u.id and d.status = 1
-                        and d.credited_at > now() - make_interval(hours => $2::int))
+        and (u.id = any($2::uuid[])
              or coalesce((select sum(b.wager_usd) from bets b
                            where b.user_id = u.id and not b.demo
                              and b.created_at > now() - make_interval(days => $3::int)), 0) >= $4::numeric)`,
-    [ids, rules.depositHours, rules.wagerDays, rules.wagerUsd],
+    [ids, depositors, rules.wagerDays, rules.wagerUsd],
   );
   return new Set(rows.map((r) => r.id));
 }
