@@ -27,7 +27,6 @@
 import { RESOLVE_TOKEN_SQL } from '../../apps/server/src/modules/auth/sessions.service.js';
 import { PREBET_SQL } from '../../apps/server/src/modules/games/games.service.js';
 import { RECORD_SQL } from '../../apps/server/src/modules/wagers/record.js';
-import { GAME_SETTING_KEYS } from '../../apps/server/src/modules/games/settings.js';
 import { TRANSFER_ONE_SQL } from '../../apps/server/src/modules/ledger/ledger.service.js';
 import { TAKE_NONCE_SQL } from '../../apps/server/src/modules/seeds/seeds.service.js';
 import { LAST_SEEN_RESOLUTION_SECONDS } from '../../apps/server/src/modules/auth/sessions.service.js';
@@ -222,8 +221,8 @@ const session = byToken('session', RESOLVE_TOKEN_SQL, LAST_SEEN_RESOLUTION_SECON
 const prebet: Statement = {
   name: 'prebet',
   sql: PREBET_SQL,
-  values: (c) => [GAME_SETTING_KEYS, CURRENCY, c.userId, 'dice'],
-  pgbench: [`'{${GAME_SETTING_KEYS.join(',')}}'`, `'${CURRENCY}'`, PG_USER, `'dice'`],
+  values: (c) => [CURRENCY, c.userId, 'dice'],
+  pgbench: [`'${CURRENCY}'`, PG_USER, `'dice'`],
   gset: '',
   into: (c, row) => (c.betId = row.bet_id as string),
 };

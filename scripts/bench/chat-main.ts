@@ -53,8 +53,8 @@ Options:
   --keep           do not drop the scratch database
   -h, --help       this text
 
-All writers come from 127.0.0.1, so the per-IP chat limit CHAT_IP_MESSAGES_PER_MINUTE (default 60) is
-raised for the run to twice what the writers send (at least 60), unless the variable is set.
+All writers come from 127.0.0.1, so the per-IP chat limit chat.ip_messages_per_minute (default 60) is
+raised for the run to twice what the writers send (at least 60), unless CHAT_IP_MESSAGES_PER_MINUTE is set.
 Each socket needs a file descriptor in a client and in a server process: with the defaults about
 2,600 per node and 5,000 in the readers. If 'ulimit -n' is lower, raise it first (ulimit -n 20000).`;
 
@@ -137,7 +137,7 @@ function fdLimit(): string {
   }
 }
 
-/** CHAT_IP_MESSAGES_PER_MINUTE for the run: as set, or twice what the writers send in a minute. */
+/** The chat.ip_messages_per_minute setting for the run: CHAT_IP_MESSAGES_PER_MINUTE as set, or twice what the writers send in a minute. */
 function ipLimitOf(opts: Options): number {
   const set = Number(process.env.CHAT_IP_MESSAGES_PER_MINUTE);
   if (Number.isInteger(set) && set > 0) return set;

@@ -12,7 +12,7 @@
  *
  * Instrumentation, without touching server code: `hub.publishRaw` is wrapped to record the time of
  * every ChatMessage of the bench (its id is in the text). The per-IP message limit
- * (CHAT_IP_MESSAGES_PER_MINUTE) is the coordinator's `ipLimit`: every writer comes from 127.0.0.1.
+ * (the `chat.ip_messages_per_minute` setting) is the coordinator's `ipLimit`: every writer comes from 127.0.0.1.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -23,6 +23,7 @@ import { type Database, openDatabase } from '../../apps/server/src/db/client.js'
 import { runMigrations } from '../../apps/server/src/db/migrate.js';
 import { seedDatabase } from '../../apps/server/src/db/seed.js';
 import { createSession } from '../../apps/server/src/modules/auth/index.js';
+import { chatIpMessagesPerMinute } from '../../apps/server/src/modules/chat/chat-settings.js';
 import { loadConfig } from '../../apps/server/src/platform/config.js';
 import { type Server, createServer } from '../../apps/server/src/server.js';
 import { createUser } from '../../apps/server/test/helpers/factories.js';
@@ -65,7 +66,7 @@ function instrument(srv: Server): void {
 }
 
 /** The server's environment: the gateway's WS_* tuning passes through, nothing else does. */
-function serverEnv(ipLimit: number, extra: Record<string, string | undefined>): Record<string, string> {
+function serverEnv(extra: Record<string, string | undefined>): Record<string, string> {
   const env: Record<string, string> = {
     ...Object.fromEntries(Object.entries(process.env).filter(([k]) => k.startsWith('WS_'))),
     NODE_ENV: 'test',
@@ -73,7 +74,6 @@ function serverEnv(ipLimit: number, extra: Record<string, string | undefined>): 
     LOG_LEVEL: 'silent',
     HOST: '127.0.0.1',
     PORT: '0',
-    CHAT_IP_MESSAGES_PER_MINUTE: String(ipLimit),
   };
   for (const [k, v] of Object.entries(extra)) if (v !== undefined) env[k] = v;
   return env;
@@ -83,7 +83,7 @@ async function setup(cmd: Extract<ServerCommand, { type: 'setup' }>): Promise<vo
   const started = performance.now();
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'nebula-chat-bench-'));
   const config = loadConfig(
-    serverEnv(cmd.ipLimit, {
+    serverEnv({
       DATA_DIR: dataDir,
       DATABASE_URL: cmd.databaseUrl,
       REDIS_URL: cmd.redisUrl,
@@ -101,6 +101,8 @@ async function setup(cmd: Extract<ServerCommand, { type: 'setup' }>): Promise<vo
   await seedDatabase(database, { withDemoAccounts: false });
   const tokens = await createWriters(database, cmd.writers, config.databaseUrl ? 8 : 1);
   server = await createServer(config, { database });
+  // The per-IP chat limit is an operator setting: every node reads it from the shared database.
+  await server.settings.change(chatIpMessagesPerMinute, cmd.ipLimit);
   instrument(server);
   const { port } = await server.listen();
   tell({ type: 'ready', port, tokens, setupMs: performance.now() - started });
@@ -108,7 +110,7 @@ async function setup(cmd: Extract<ServerCommand, { type: 'setup' }>): Promise<vo
 
 async function join(cmd: Extract<ServerCommand, { type: 'join' }>): Promise<void> {
   const config = loadConfig(
-    serverEnv(cmd.ipLimit, {
+    serverEnv({
       DATABASE_URL: cmd.databaseUrl,
       REDIS_URL: cmd.redisUrl,
       REDIS_PREFIX: cmd.redisPrefix,

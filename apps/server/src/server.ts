@@ -17,6 +17,7 @@ import { createRealtime, type Realtime } from './realtime/index.js';
 import { JobRunner } from './jobs/index.js';
 import { Ledger } from './modules/ledger/index.js';
 import { checkModules, moduleJobs, type ServerModule } from './platform/module.js';
+import { SETTINGS_CHANGED_CHANNEL, SettingsRegistry, SettingsStore } from './platform/settings/index.js';
 
 export const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
@@ -26,6 +27,8 @@ export interface Server {
   realtime: Realtime;
   jobs: JobRunner;
   ledger: Ledger;
+  /** This node's operator settings (platform/settings). */
+  settings: SettingsStore;
   log: Logger;
   seed: SeedResult;
   nodeId: string;
@@ -57,7 +60,7 @@ export async function createServer(
   opts: { log?: Logger; database?: Database; modules?: readonly ServerModule[] } = {},
 ): Promise<Server> {
   const modules = opts.modules ?? serverModules;
-  const settings = checkModules(modules);
+  const settingOwners = checkModules(modules);
   const log = opts.log ?? pino(loggerOptions(config));
   const nodeId = newNodeId();
   const database =
@@ -96,7 +99,15 @@ export async function createServer(
       }
     }
     const ledger = new Ledger(database, rt.hub);
-    const ctx = { config, database, log, realtime: rt, nodeId, ledger };
+    const settings = new SettingsStore({
+      database,
+      registry: SettingsRegistry.ofModules(modules),
+      maxAgeMs: config.settingsCacheMs,
+      log,
+      broadcast: (keys) => rt.hub.publishRaw(SETTINGS_CHANGED_CHANNEL, 'SettingsChanged', { keys }),
+    });
+    rt.hub.listen(SETTINGS_CHANGED_CHANNEL, () => settings.invalidate());
+    const ctx = { config, database, log, realtime: rt, nodeId, ledger, settings };
     jobs = new JobRunner({ database, connectionString: config.databaseUrl, log, nodeId });
     const jobOwners = new Map<string, string>();
     for (const { module, job } of moduleJobs({ ...ctx, modules })) {
@@ -120,10 +131,11 @@ export async function createServer(
       realtime: rt,
       jobs: runner,
       ledger,
+      settings,
       log,
       seed,
       nodeId,
-      assembly: { modules: modules.map((m) => m.name), jobs: jobOwners, settings, channels },
+      assembly: { modules: modules.map((m) => m.name), jobs: jobOwners, settings: settingOwners, channels },
       async listen() {
         await app.listen({ host: config.host, port: config.port });
         const address = app.server.address();

@@ -10,7 +10,7 @@ import { checkLedger } from '../src/modules/ledger/index.js';
 import { settleWonQuizzes } from '../src/modules/chat/index.js';
 import type { AppContext } from '../src/platform/context.js';
 import { createUser, type TestUser } from './helpers/factories.js';
-import { contextOf, startTestServer, type TestServer } from './helpers/test-server.js';
+import { contextOf, putSetting, startTestServer, type TestServer } from './helpers/test-server.js';
 import { connectSocket, type TestSocket } from './helpers/ws-client.js';
 
 /**
@@ -27,7 +27,8 @@ let admin: TestUser;
 const sockets: TestSocket[] = [];
 
 beforeAll(async () => {
-  t = await startTestServer({ CHAT_QUIZ_REWARD: '2.5', CHAT_QUIZ_CURRENCY: 'usdt' });
+  t = await startTestServer();
+  await putSetting(t, 'chat.quiz_prize', { reward: '2.5', currency: 'usdt' });
   await t.server.listen();
   base = `ws://127.0.0.1:${(t.app.server.address() as { port: number }).port}`;
   ctx = contextOf(t);

@@ -8,13 +8,13 @@ import {
   type ChatMessage,
 } from '@nebula/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chatEnv, isChatChannel, postServiceMessage, recentChatters } from '../src/modules/chat/index.js';
+import { isChatChannel, postServiceMessage, recentChatters } from '../src/modules/chat/index.js';
 import { hitRateLimit } from '../src/modules/chat/chat-limits.js';
 import { findLinkHosts, normaliseChatText } from '../src/modules/chat/chat-text.js';
-import { ConfigError, loadConfig } from '../src/platform/config.js';
+import { chatQuizPrize, linkAllowlist } from '../src/modules/chat/chat-settings.js';
 import type { AppContext } from '../src/platform/context.js';
 import { createUser, type TestUser } from './helpers/factories.js';
-import { contextOf, startTestServer, type TestServer } from './helpers/test-server.js';
+import { contextOf, putSetting, startTestServer, type TestServer } from './helpers/test-server.js';
 import { connectSocket, type TestSocket } from './helpers/ws-client.js';
 
 /**
@@ -32,7 +32,9 @@ let ipSeq = 0;
 const freshIp = () => `10.1.${Math.floor(++ipSeq / 250)}.${ipSeq % 250}`;
 
 beforeAll(async () => {
-  t = await startTestServer({ CHAT_IP_MESSAGES_PER_MINUTE: '3', CHAT_LINK_ALLOWLIST: 'nebula.example' });
+  t = await startTestServer();
+  await putSetting(t, 'chat.ip_messages_per_minute', 3);
+  await putSetting(t, 'chat.link_allowlist', ['nebula.example']);
   await t.server.listen();
   base = `ws://127.0.0.1:${(t.app.server.address() as { port: number }).port}`;
   ctx = contextOf(t);
@@ -378,20 +380,26 @@ describe('helpers for other modules', () => {
   });
 });
 
-describe('configuration', () => {
-  it('validates the chat settings at start-up', () => {
-    const c = loadConfig({ NODE_ENV: 'test', CHAT_LINK_ALLOWLIST: 'Example.com, docs.example.org' });
-    expect(chatEnv.of(c).linkAllowlist).toEqual(['localhost', 'example.com', 'docs.example.org']);
-    expect(chatEnv.of(c).quizReward).toBe('1');
-    expect(chatEnv.of(c).quizCurrency).toBe('usdt');
-    for (const env of [
-      { CHAT_LINK_ALLOWLIST: 'not a host' },
-      { CHAT_STICKER_HOSTS: 'https://x.com' },
-      { CHAT_QUIZ_REWARD: '0' },
-      { CHAT_QUIZ_REWARD: '-1' },
-      { CHAT_QUIZ_CURRENCY: 'US DT' },
-      { CHAT_IP_MESSAGES_PER_MINUTE: '0' },
-    ])
-      expect(() => loadConfig({ NODE_ENV: 'test', ...env }), JSON.stringify(env)).toThrow(ConfigError);
+describe('settings', () => {
+  it('validates the chat settings against the registry; the link allow list starts with the site', async () => {
+    await putSetting(t, 'chat.link_allowlist', ['Example.com', ' docs.example.org']);
+    try {
+      expect(await linkAllowlist(ctx)).toEqual(['localhost', 'example.com', 'docs.example.org']);
+    } finally {
+      await putSetting(t, 'chat.link_allowlist', ['nebula.example']);
+    }
+    expect(await ctx.settings.get(chatQuizPrize)).toEqual({ reward: '1', currency: 'usdt' });
+    for (const [key, value] of [
+      ['chat.link_allowlist', ['not a host']],
+      ['chat.sticker_hosts', ['https://x.com']],
+      ['chat.quiz_prize', { reward: '0', currency: 'usdt' }],
+      ['chat.quiz_prize', { reward: '-1', currency: 'usdt' }],
+      ['chat.quiz_prize', { reward: '1', currency: 'US DT' }],
+      ['chat.ip_messages_per_minute', 0],
+    ] as const)
+      await expect(putSetting(t, key, value), JSON.stringify([key, value])).rejects.toMatchObject({
+        status: 422,
+        code: 'invalid_setting',
+      });
   });
 });

@@ -25,7 +25,7 @@ import type { AppContext } from '../src/platform/context.js';
 import { loadConfig } from '../src/platform/config.js';
 import { createRealtime } from '../src/realtime/index.js';
 import { startHardhatNode, type HardhatNode } from './fixtures/hardhat-node.js';
-import { createTestDatabase, startTestServer, type TestServer } from './helpers/test-server.js';
+import { createTestDatabase, settingsFor, startTestServer, type TestServer } from './helpers/test-server.js';
 
 /**
  * Issue G4 item 2: a crash chain's salt is the hash of a public block announced when the chain is
@@ -52,6 +52,7 @@ async function contextFor(database: AppContext['database']): Promise<AppContext>
     realtime,
     nodeId: 'crash-salt-test',
     ledger: new Ledger(database, realtime.hub),
+    settings: settingsFor(database),
   };
 }
 

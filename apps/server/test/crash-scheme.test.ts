@@ -11,7 +11,7 @@ import { Ledger } from '../src/modules/ledger/index.js';
 import type { AppContext } from '../src/platform/context.js';
 import { loadConfig } from '../src/platform/config.js';
 import { createRealtime } from '../src/realtime/index.js';
-import { createTestDatabase } from './helpers/test-server.js';
+import { createTestDatabase, settingsFor } from './helpers/test-server.js';
 
 /**
  * Issue G4 item 1: each crash chain records its scheme. Chains published before migration 0018 keep
@@ -84,6 +84,7 @@ describe('rounds follow their chain’s scheme', () => {
       realtime,
       nodeId: 'crash-scheme-test',
       ledger: new Ledger(t.database, realtime.hub),
+      settings: settingsFor(t.database),
     };
   });
   afterAll(async () => {

@@ -26,7 +26,7 @@ import { AppError } from '../src/platform/errors.js';
 import { createRealtime, type Connection } from '../src/realtime/index.js';
 import { catchUp } from './helpers/wagers.js';
 import { createUser } from './helpers/factories.js';
-import { createTestDatabase } from './helpers/test-server.js';
+import { createTestDatabase, settingsFor } from './helpers/test-server.js';
 
 /**
  * Crash on one node (PGlite by default, PostgreSQL when DATABASE_URL is set): the round loop, bets,
@@ -142,6 +142,7 @@ beforeAll(async () => {
     realtime,
     nodeId: 'crash-test',
     ledger: new Ledger(db.database, realtime.hub),
+    settings: settingsFor(db.database),
   };
   // Three games between 1.25x and 1.45x: each round runs 3.7 to 6.2 s.
   const chain = await generateChainAsync(pickSeed(3, 125n, 145n), 3, 2);

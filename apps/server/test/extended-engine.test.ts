@@ -15,11 +15,10 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { loadAuthUser } from '../src/modules/auth/index.js';
 import { ExtendedEngine, GameEngine } from '../src/modules/games/index.js';
 import { checkLedger } from '../src/modules/ledger/index.js';
-import { putSetting } from '../src/modules/platform/index.js';
 import type { AppContext, AuthUser } from '../src/platform/context.js';
 import { AppError } from '../src/platform/errors.js';
 import { createUser, type TestUser } from './helpers/factories.js';
-import { contextOf, startTestServer, type TestServer } from './helpers/test-server.js';
+import { contextOf, putSetting, startTestServer, type TestServer } from './helpers/test-server.js';
 
 /**
  * The extended engine on a test-only game ("ladder"): each `up` reads one float and survives below 1/2
@@ -309,7 +308,7 @@ describe('extended rounds', () => {
   it('caps a payout at max profit and replays every stored round from its revealed seeds', async () => {
     const { single, extended } = engines();
     const { u, user } = await player(100n * USDT);
-    await putSetting(t.server.database, 'games.max_profit_usd', '1');
+    await putSetting(t, 'games.max_profit_usd', '1');
     try {
       for (let attempt = 0; attempt < 40; attempt++) {
         const round = await open(single, user);
@@ -321,7 +320,7 @@ describe('extended rounds', () => {
         break;
       }
     } finally {
-      await putSetting(t.server.database, 'games.max_profit_usd', '10000');
+      await putSetting(t, 'games.max_profit_usd', '10000');
     }
     // Reveal the pair, then replay each bet: same state and the same payout law.
     await t.app.inject({

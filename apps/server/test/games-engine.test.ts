@@ -2,15 +2,20 @@ import { PlayErrorCode } from '@nebula/contracts';
 import { dice } from '@nebula/games';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { GameEngine, acceptsDemo, type EngineGame, gameStatsConsumer } from '../src/modules/games/index.js';
-import { parseGameSettings } from '../src/modules/games/settings.js';
+import { loadGameSettings } from '../src/modules/games/settings.js';
 import { checkLedger } from '../src/modules/ledger/index.js';
 import { loadAuthUser } from '../src/modules/auth/index.js';
-import { putSetting } from '../src/modules/platform/index.js';
 import type { AppContext } from '../src/platform/context.js';
 import { AppError } from '../src/platform/errors.js';
 import { catchUp } from './helpers/wagers.js';
 import { createUser, type TestUser } from './helpers/factories.js';
-import { contextOf, startTestServer, type TestServer } from './helpers/test-server.js';
+import {
+  contextOf,
+  putSetting,
+  settingsFor,
+  startTestServer,
+  type TestServer,
+} from './helpers/test-server.js';
 
 /** Engine additions: per-game switch-off (-5), games without demo bets (-7), and bet statistics. */
 let t: TestServer;
@@ -55,20 +60,34 @@ async function fund(u: TestUser, amount: bigint, kind: 'real' | 'demo' = 'real',
 }
 
 describe('settings and pure checks', () => {
-  it('parses the settings, ignoring malformed values', () => {
-    const s = parseGameSettings(
-      new Map<string, unknown>([
-        ['games.disabled_ids', ['dice', 3, null, 'keno']],
-        ['games.max_bet_eur', 'x'],
-        ['games.max_profit_usd', 500],
-        ['games.house_edge_bps', []],
-      ]),
-    );
-    expect([...s.disabledIds]).toEqual(['dice', 'keno']);
-    expect(s.maxBetEur).toBe('20');
-    expect(s.maxProfitUsd).toBe('500');
-    expect(s.houseEdgeBps).toEqual({});
-    expect(parseGameSettings(new Map([['games.disabled_ids', 'dice']])).disabledIds.size).toBe(0);
+  it('reads the settings through the registry; a malformed stored value gives its default', async () => {
+    const raw = async (key: string, value: unknown) =>
+      t.server.database.query(
+        `insert into settings (key, value) values ($1, $2::jsonb)
+         on conflict (key) do update set value = excluded.value`,
+        [key, JSON.stringify(value)],
+      );
+    const keys = ['games.disabled_ids', 'games.max_bet_eur', 'games.max_profit_usd', 'games.house_edge_bps'];
+    try {
+      await raw('games.disabled_ids', ['dice', 3, null, 'keno']);
+      await raw('games.max_bet_eur', 'x');
+      await raw('games.max_profit_usd', 500);
+      await raw('games.house_edge_bps', []);
+      // A hand edit of the table bypasses the registry: a store without a cache sees it at once.
+      const s = await loadGameSettings(settingsFor(t.server.database));
+      expect([...s.disabledIds]).toEqual([]);
+      expect(s.maxBetEur).toBe('20');
+      expect(s.maxProfitUsd).toBe('500');
+      expect(s.houseEdgeBps).toEqual({});
+      await raw('games.disabled_ids', ['dice', 'keno']);
+      expect([...(await loadGameSettings(settingsFor(t.server.database))).disabledIds]).toEqual([
+        'dice',
+        'keno',
+      ]);
+    } finally {
+      await t.server.database.query('delete from settings where key = any($1::text[])', [keys]);
+      t.server.settings.invalidate();
+    }
   });
 
   it('a game takes demo bets unless its definition says demo: false', () => {
@@ -77,11 +96,12 @@ describe('settings and pure checks', () => {
     expect(acceptsDemo({ demo: false })).toBe(false);
   });
 
-  it('seeds games.disabled_ids with an empty list', async () => {
+  it('games.disabled_ids defaults to an empty list (nothing stored)', async () => {
     const rows = await t.server.database.query<{ value: unknown }>(
       "select value from settings where key = 'games.disabled_ids'",
     );
-    expect(rows[0]?.value).toEqual([]);
+    expect(rows).toEqual([]);
+    expect((await loadGameSettings(t.server.settings)).disabledIds.size).toBe(0);
   });
 });
 
@@ -115,7 +135,7 @@ describe('play errors -5 and -7', () => {
     const u = await createUser(t.server.database);
     await fund(u, 10n * USDT);
     await fund(u, 10n * USDT, 'demo');
-    await putSetting(t.server.database, 'games.disabled_ids', ['dice', 'keno']);
+    await putSetting(t, 'games.disabled_ids', ['dice', 'keno']);
     try {
       for (const demo of [false, true]) {
         const res = await play(u, diceBet({ demo }));
@@ -125,7 +145,7 @@ describe('play errors -5 and -7', () => {
       const limbo = await play(u, diceBet({ api_id: 'limbo', data: { target: 200 } }));
       expect(limbo.statusCode, limbo.body).toBe(200);
     } finally {
-      await putSetting(t.server.database, 'games.disabled_ids', []);
+      await putSetting(t, 'games.disabled_ids', []);
     }
     expect((await play(u, diceBet())).statusCode).toBe(200);
     // Nothing refused moved money or took a nonce: two bets were played.

@@ -1,9 +1,8 @@
 import { verify } from '@nebula/games';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { checkLedger } from '../src/modules/ledger/index.js';
-import { putSetting } from '../src/modules/platform/index.js';
 import { createUser, type TestUser } from './helpers/factories.js';
-import { startTestServer, type TestServer } from './helpers/test-server.js';
+import { putSetting, startTestServer, type TestServer } from './helpers/test-server.js';
 
 /** The read side of the games: Info (bet overview), GameData, and the player's own history. */
 let t: TestServer;
@@ -193,9 +192,9 @@ describe('GameData', () => {
       available: true,
       demo: true,
     });
-    await putSetting(t.server.database, 'games.house_edge_bps', { limbo: 250 });
-    await putSetting(t.server.database, 'games.max_bet_eur', '50');
-    await putSetting(t.server.database, 'games.disabled_ids', ['limbo']);
+    await putSetting(t, 'games.house_edge_bps', { limbo: 250 });
+    await putSetting(t, 'games.max_bet_eur', '50');
+    await putSetting(t, 'games.disabled_ids', ['limbo']);
     try {
       expect((await whisper(null, 'GameData', { api_id: 'limbo' })).json()).toMatchObject({
         houseEdgeBps: 250,
@@ -206,13 +205,13 @@ describe('GameData', () => {
         houseEdgeBps: 100,
         available: true,
       });
-      await putSetting(t.server.database, 'games.disabled', true);
+      await putSetting(t, 'games.disabled', true);
       expect((await whisper(null, 'GameData', { api_id: 'dice' })).json().available).toBe(false);
     } finally {
-      await putSetting(t.server.database, 'games.house_edge_bps', {});
-      await putSetting(t.server.database, 'games.max_bet_eur', '20');
-      await putSetting(t.server.database, 'games.disabled_ids', []);
-      await putSetting(t.server.database, 'games.disabled', false);
+      await putSetting(t, 'games.house_edge_bps', {});
+      await putSetting(t, 'games.max_bet_eur', '20');
+      await putSetting(t, 'games.disabled_ids', []);
+      await putSetting(t, 'games.disabled', false);
     }
   });
 

@@ -18,11 +18,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GameEngine } from '../src/modules/games/index.js';
 import { loadAuthUser } from '../src/modules/auth/index.js';
 import { checkLedger } from '../src/modules/ledger/index.js';
-import { putSetting } from '../src/modules/platform/index.js';
 import { rotateSeeds } from '../src/modules/seeds/index.js';
 import type { AppContext, AuthUser } from '../src/platform/context.js';
 import { createUser } from './helpers/factories.js';
-import { contextOf, startTestServer, type TestServer } from './helpers/test-server.js';
+import { contextOf, putSetting, startTestServer, type TestServer } from './helpers/test-server.js';
 
 /**
  * Issue F5 "Done when": 1,000 random bets across all eight games (real and demo, several seed rotations
@@ -167,7 +166,7 @@ describe('replay of stored bets', () => {
             rotations++;
           }
           if (p === 0 && i === perPlayer / 2)
-            await putSetting(t.server.database, 'games.house_edge_bps', {
+            await putSetting(t, 'games.house_edge_bps', {
               plinko: 200,
               keno: 150,
               limbo: 300,
@@ -185,7 +184,7 @@ describe('replay of stored bets', () => {
         }
       }),
     );
-    await putSetting(t.server.database, 'games.house_edge_bps', {});
+    await putSetting(t, 'games.house_edge_bps', {});
     for (const player of players) await rotateSeeds(t.server.database, player.id);
     expect(rotations).toBeGreaterThanOrEqual(5);
 

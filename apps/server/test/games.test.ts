@@ -4,10 +4,9 @@ import { amount, parseAmount, toDecimalString } from '@nebula/money';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { gameStatsConsumer } from '../src/modules/games/index.js';
 import { checkLedger } from '../src/modules/ledger/index.js';
-import { putSetting } from '../src/modules/platform/index.js';
 import { catchUp } from './helpers/wagers.js';
 import { createUser, type TestUser } from './helpers/factories.js';
-import { startTestServer, type TestServer } from './helpers/test-server.js';
+import { putSetting, startTestServer, type TestServer } from './helpers/test-server.js';
 
 /** The Play engine: one bet, its errors, demo money, and 200 concurrent bets on a 50-bet balance. */
 let t: TestServer;
@@ -132,17 +131,17 @@ describe('play', () => {
       message: 'Max bet amount: 20 EUR',
     });
     // Max profit: a 1% dice bet pays 99x; 20 USDT could win 1960 USD > 1000 USD.
-    await putSetting(t.server.database, 'games.max_profit_usd', '1000');
+    await putSetting(t, 'games.max_profit_usd', '1000');
     expectError(await play(u, dice({ bet: '20', data: { target: 9900, condition: 'over' } })), 422, {
       code: -11,
     });
-    await putSetting(t.server.database, 'games.max_profit_usd', '10000');
-    await putSetting(t.server.database, 'games.disabled', true);
+    await putSetting(t, 'games.max_profit_usd', '10000');
+    await putSetting(t, 'games.disabled', true);
     expectError(await play(u, dice()), 422, {
       code: -99,
       message: 'In-house games are temporarily disabled',
     });
-    await putSetting(t.server.database, 'games.disabled', false);
+    await putSetting(t, 'games.disabled', false);
     const poor = await createUser(t.server.database);
     expectError(await play(poor, dice()), 422, { code: -4, message: 'Not enough money' });
     await t.server.database.query(
@@ -166,9 +165,9 @@ describe('play', () => {
   it('takes the house edge per game from settings', async () => {
     const u = await createUser(t.server.database);
     await fund(u, 10n * USDT);
-    await putSetting(t.server.database, 'games.house_edge_bps', { dice: 300 });
+    await putSetting(t, 'games.house_edge_bps', { dice: 300 });
     const res = await play(u, dice());
-    await putSetting(t.server.database, 'games.house_edge_bps', {});
+    await putSetting(t, 'games.house_edge_bps', {});
     expect(res.statusCode, res.body).toBe(200);
     const rows = await t.server.database.query<{ house_edge_bps: number }>(
       'select house_edge_bps from bets where id = $1',

@@ -54,18 +54,11 @@ describe('the server started with the module list', () => {
   it("runs every module's seed, in list order", async () => {
     const withSeed = modules.filter((m) => m.seed).map((m) => m.name);
     expect(withSeed).toEqual(
-      expect.arrayContaining([
-        'platform',
-        'currencies',
-        'users',
-        'withdrawals',
-        'games',
-        'catalogue',
-        'race',
-      ]),
+      expect.arrayContaining(['platform', 'currencies', 'users', 'catalogue', 'race']),
     );
     expect(t.server.seed.seeded).toEqual(withSeed);
-    // What those seeds leave behind: currencies, roles, the licence, operator defaults, the originals.
+    // What those seeds leave behind: currencies, roles, the licence, the originals (operator settings
+    // keep their defaults in the settings registry, not in the table).
     const [counts] = await t.server.database.query<Record<string, string>>(
       `select (select count(*) from currencies)::text as currencies,
               (select count(*) from roles)::text as roles,
@@ -76,7 +69,7 @@ describe('the server started with the module list', () => {
     expect(Number(counts?.currencies)).toBeGreaterThan(0);
     expect(Number(counts?.roles)).toBeGreaterThan(0);
     expect(Number(counts?.games)).toBeGreaterThan(0);
-    expect(counts?.settings).toBe('3');
+    expect(counts?.settings).toBe('1');
   });
 
   it("records every module's settings under their owner", () => {
@@ -85,12 +78,16 @@ describe('the server started with the module list', () => {
     expect([...t.server.assembly.settings]).toEqual(declared);
     expect(t.server.assembly.settings.get('tips')).toBe('tips');
     expect(t.server.assembly.settings.get('games.disabled')).toBe('games');
+    // The typed ones are the settings registry, each under the module that declares it.
+    for (const s of t.server.settings.registry.all())
+      expect(t.server.assembly.settings.get(s.key)).toBe(s.owner);
+    expect(t.server.settings.registry.keys()).toEqual(expect.arrayContaining(['games.disabled', 'tips']));
   });
 
   it("loads every module's environment keys into its own config", () => {
     const withEnv = modules.filter((m) => m.env);
     expect(withEnv.map((m) => m.name)).toEqual(
-      expect.arrayContaining(['crash', 'chat', 'deposits', 'prices', 'captcha', 'mail', 'tips']),
+      expect.arrayContaining(['crash', 'deposits', 'prices', 'captcha', 'mail', 'tips']),
     );
     for (const m of withEnv) expect(m.env?.of(t.config), m.name).toBeDefined();
     expect(t.config.modules.size).toBe(withEnv.length);
@@ -201,9 +198,9 @@ describe('a module list that breaks the rules is refused', () => {
   });
 
   it('refuses an environment key two modules declare', () => {
-    const keys = { CHAT_QUIZ_REWARD: z.string().optional() };
+    const keys = { BOT_RAIN: z.string().optional() };
     const copy = defineModule({ name: 'copy', env: defineEnv(keys, () => ({})) });
-    expect(() => loadConfig({}, [...modules, copy])).toThrow(/CHAT_QUIZ_REWARD is declared twice/);
+    expect(() => loadConfig({}, [...modules, copy])).toThrow(/BOT_RAIN is declared twice/);
     const port = defineModule({ name: 'port', env: defineEnv({ PORT: z.string() }, () => ({})) });
     expect(() => loadConfig({}, [port])).toThrow(/PORT is declared twice/);
   });

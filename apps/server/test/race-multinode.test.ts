@@ -91,6 +91,7 @@ describe.skipIf(!enabled || !settleable)('race payout on two nodes (PostgreSQL)'
             realtime: server.realtime,
             nodeId: server.nodeId,
             ledger: server.ledger,
+            settings: server.settings,
           },
           week,
         ),

@@ -26,12 +26,8 @@ const ALLOWED_CROSSINGS = new Set([
   'wagers:currencies',
   'withdrawals:currencies',
   'withdrawals:currency_chains',
-  // settings: until the typed settings registry (G2 item 2) reads them for everyone.
+  // settings: the catalogue's seed marker (operator settings go through platform/settings).
   'catalogue:settings',
-  'crash:settings',
-  'games:settings',
-  'wagers:settings',
-  'withdrawals:settings',
   // the wager record, read by its readers (G1 made it one table for every product).
   'chat:bets',
   'feed:bets',

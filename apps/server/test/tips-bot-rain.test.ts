@@ -35,6 +35,7 @@ beforeAll(async () => {
     realtime: s.realtime,
     nodeId: s.nodeId,
     ledger: s.ledger,
+    settings: s.settings,
   };
 });
 afterAll(async () => {
@@ -114,7 +115,7 @@ describe('bot rain', () => {
   });
 
   it('plans a day once, with 10 to 20 slots inside the day; slots already past are skipped', async () => {
-    await saveTipsSettings(t.server.database, { bot: { enabled: true, amounts: { usdt: '10' } } });
+    await saveTipsSettings(t.server.settings, { bot: { enabled: true, amounts: { usdt: '10' } } });
     const settings = await loadTipsSettings(ctx);
     const noon = new Date('2031-03-04T12:00:00.000Z');
     const [a, b] = await Promise.all([
@@ -145,7 +146,7 @@ describe('bot rain', () => {
   });
 
   it('a slot run twice (again after a stale claim, and concurrently) pays once, from promotions, to depositors only', async () => {
-    await saveTipsSettings(t.server.database, {
+    await saveTipsSettings(t.server.settings, {
       bot: { enabled: true, amounts: { usdt: '12' }, perDayMin: 2, perDayMax: 2 },
     });
     const settings = await loadTipsSettings(ctx);
@@ -220,7 +221,7 @@ describe('bot rain', () => {
   });
 
   it('skips a slot with fewer depositors than the minimum, and a slot the platform missed by an hour', async () => {
-    await saveTipsSettings(t.server.database, {
+    await saveTipsSettings(t.server.settings, {
       bot: {
         enabled: true,
         amounts: { usdt: '5' },

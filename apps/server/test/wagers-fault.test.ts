@@ -21,7 +21,7 @@ import { loadConfig } from '../src/platform/config.js';
 import type { AppContext } from '../src/platform/context.js';
 import { createRealtime } from '../src/realtime/index.js';
 import { createUser } from './helpers/factories.js';
-import { createTestDatabase } from './helpers/test-server.js';
+import { createTestDatabase, settingsFor } from './helpers/test-server.js';
 import { catchUp } from './helpers/wagers.js';
 
 /**
@@ -151,7 +151,15 @@ describe.skipIf(!process.env.DATABASE_URL)('bets under SIGKILL', () => {
         auth: { byToken: () => Promise.resolve(null), bySecret: () => Promise.resolve(null) },
       });
       cleanups.push(() => realtime.close());
-      const ctx: AppContext = { config, database, log, realtime, nodeId: 'fault-restart', ledger };
+      const ctx: AppContext = {
+        config,
+        database,
+        log,
+        realtime,
+        nodeId: 'fault-restart',
+        ledger,
+        settings: settingsFor(database),
+      };
       const leader = new AbortController();
       const loop = new CrashLoop(ctx, { bettingMs: 400, pauseMs: 600_000, tickMs: 100 }).run(leader.signal);
       const unsettled = async () =>

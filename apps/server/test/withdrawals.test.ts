@@ -6,7 +6,7 @@ import { checkLedger } from '../src/modules/ledger/index.js';
 import { recordWagers } from '../src/modules/wagers/index.js';
 import { WithdrawalService } from '../src/modules/withdrawals/index.js';
 import { createUser, type TestUser } from './helpers/factories.js';
-import { contextOf, startTestServer, type TestServer } from './helpers/test-server.js';
+import { contextOf, putSetting, startTestServer, type TestServer } from './helpers/test-server.js';
 
 /**
  * Withdrawals (spec 3 sections 4, 5, 8, 9): codes 1/2/3/5 with their texts, 2FA, debit at request
@@ -248,9 +248,7 @@ describe('withdraw request', () => {
     const extended = new ExtendedEngine(ctx);
     single.useExtended(extended);
     // Half the deposits (60 USDT) must be staked: 30 USDT.
-    await t.server.database.query(
-      `update settings set value = '"0.5"'::jsonb where key = 'withdraw_wager_multiplier'`,
-    );
+    await putSetting(t, 'withdraw_wager_multiplier', '0.5');
     try {
       const res = await withdraw(u, '10');
       expect(res.statusCode).toBe(422);
@@ -334,9 +332,7 @@ describe('withdraw request', () => {
       await fund(u, 20n * USDT);
       expect((await withdraw(u, '10')).json()).toMatchObject({ code: WithdrawCodes.wager });
     } finally {
-      await t.server.database.query(
-        `update settings set value = '"0"'::jsonb where key = 'withdraw_wager_multiplier'`,
-      );
+      await putSetting(t, 'withdraw_wager_multiplier', '0');
     }
   });
 
@@ -611,5 +607,11 @@ describe('crash repair', () => {
 });
 
 function ctxOf() {
-  return { database: t.server.database, ledger: t.server.ledger, log: t.server.log, config: t.config };
+  return {
+    database: t.server.database,
+    ledger: t.server.ledger,
+    log: t.server.log,
+    config: t.config,
+    settings: t.server.settings,
+  };
 }

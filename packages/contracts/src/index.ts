@@ -14,5 +14,6 @@ export * from './endpoints/feed.js';
 export * from './endpoints/chat.js';
 export * from './endpoints/tips.js';
 export * from './endpoints/audit.js';
+export * from './endpoints/settings.js';
 export * from './text.js';
 export * from './bonus.js';

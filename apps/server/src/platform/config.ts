@@ -42,6 +42,7 @@ const envSchema = z.object({
     .max(10 * 1024 * 1024)
     .default(256 * 1024),
   TRUST_PROXY: booleanish.default(false),
+  SETTINGS_CACHE_MS: z.coerce.number().int().min(0).max(600_000).default(5_000),
   WEB_DIST: z.string().optional(),
   SERVE_WEB: booleanish.default(true),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
@@ -84,6 +85,11 @@ export interface Config {
   logPretty: boolean;
   bodyLimit: number;
   trustProxy: boolean;
+  /**
+   * How old this node's copy of the operator settings may get, ms (0: read on every call). A change made
+   * through the settings registry reaches every node at once over the realtime bus; this bounds the rest.
+   */
+  settingsCacheMs: number;
   webDist: string | undefined;
   serveWeb: boolean;
   shutdownGraceMs: number;
@@ -169,6 +175,7 @@ export function loadConfig(
     logPretty: e.LOG_PRETTY ?? (!isProduction && process.stdout.isTTY === true),
     bodyLimit: e.BODY_LIMIT,
     trustProxy: e.TRUST_PROXY,
+    settingsCacheMs: e.SETTINGS_CACHE_MS,
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : undefined,
     serveWeb: e.SERVE_WEB,
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,

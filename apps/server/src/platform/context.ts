@@ -3,6 +3,7 @@ import type { Config } from './config.js';
 import type { Database } from '../db/client.js';
 import type { Realtime } from '../realtime/index.js';
 import type { Ledger } from '../modules/ledger/index.js';
+import type { SettingsStore } from './settings/index.js';
 
 /** What every module gets at registration: configuration, the database and a logger. */
 export interface AppContext {
@@ -15,6 +16,8 @@ export interface AppContext {
   nodeId: string;
   /** The double-entry ledger: the only way money moves. */
   ledger: Ledger;
+  /** The operator settings of every module (platform/settings): typed reads, cached per node. */
+  settings: SettingsStore;
 }
 
 /** The signed-in caller as policies see it. Resolved per request by the identity module. */

@@ -30,12 +30,39 @@ export interface PresenceSnapshot {
 export class Hub {
   private readonly subscribers = new Map<string, Set<Connection>>();
   private readonly connections = new Set<Connection>();
+  private readonly listeners = new Map<string, ((data: unknown) => void)[]>();
 
   constructor(
     private readonly bus: Bus,
     readonly nodeId: string,
   ) {
-    bus.onMessage((channel, frame) => this.deliverLocal(channel, frame));
+    bus.onMessage((channel, frame) => {
+      this.deliverListeners(channel, frame);
+      this.deliverLocal(channel, frame);
+    });
+  }
+
+  /**
+   * Calls `handler` with the data of every event published on `channel`, on every node (this one
+   * included): server-to-server notices such as "these settings changed". Clients hear such a channel
+   * only if a channel rule allows it (none does for `internal.*`).
+   */
+  listen(channel: string, handler: (data: unknown) => void): void {
+    const list = this.listeners.get(channel) ?? [];
+    list.push(handler);
+    this.listeners.set(channel, list);
+  }
+
+  private deliverListeners(channel: string, frame: string): void {
+    const list = this.listeners.get(channel);
+    if (!list) return;
+    let data: unknown;
+    try {
+      data = (JSON.parse(frame) as { data?: unknown }).data;
+    } catch {
+      return;
+    }
+    for (const h of list) h(data);
   }
 
   /** Publishes a module's event on a channel, to subscribers on every node. */

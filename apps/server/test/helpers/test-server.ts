@@ -6,6 +6,8 @@ import { loadConfig, type Config } from '../../src/platform/config.js';
 import { openDatabase, type Database } from '../../src/db/client.js';
 import { createServer, type Server } from '../../src/server.js';
 import type { ServerModule } from '../../src/platform/module.js';
+import { modules as serverModules } from '../../src/modules/index.js';
+import { SettingsRegistry, SettingsStore } from '../../src/platform/settings/index.js';
 
 /**
  * A fresh database for one test file: with DATABASE_URL, a newly created PostgreSQL database
@@ -60,10 +62,29 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
+/**
+ * A settings store over `database` with every module's settings and no cache (each read sees the
+ * table), for contexts a test assembles by hand.
+ */
+export function settingsFor(database: Database): SettingsStore {
+  return new SettingsStore({
+    database,
+    registry: SettingsRegistry.ofModules(serverModules),
+    maxAgeMs: 0,
+  });
+}
+
+/** Changes a registered setting on a test server by key, as the staff endpoint does (validated). */
+export async function putSetting(t: TestServer, key: string, value: unknown): Promise<void> {
+  const setting = t.server.settings.registry.get(key);
+  if (!setting) throw new Error(`no setting ${key} in the registry`);
+  await t.server.settings.change(setting, value);
+}
+
 /** The module context of a test server, for calling module functions directly. */
 export function contextOf(t: TestServer): AppContext {
-  const { database, log, realtime, nodeId, ledger } = t.server;
-  return { config: t.config, database, log, realtime, nodeId, ledger };
+  const { database, log, realtime, nodeId, ledger, settings } = t.server;
+  return { config: t.config, database, log, realtime, nodeId, ledger, settings };
 }
 
 /**

@@ -24,7 +24,7 @@ import { firstForbiddenLink, isChatLengthValid, normaliseChatText } from './chat
 import { isLocalEmojiPath } from './emoji.js';
 import { tryAnswerQuiz } from './quiz.js';
 import { PLAYERS } from '../users/index.js';
-import { chatEnv } from './chat.env.js';
+import { chatIpMessagesPerMinute, chatStickerHosts, linkAllowlist } from './chat-settings.js';
 
 interface Sender {
   name: string;
@@ -87,7 +87,11 @@ export class ChatService {
     if (!isChatChannel(channel)) throw unknownChannel();
     const sender = await this.senderOf(user);
     if (ip)
-      await hitRateLimit(this.ctx.database, `send:ip:${ip}`, chatEnv.of(this.ctx.config).ipMessagesPerMinute);
+      await hitRateLimit(
+        this.ctx.database,
+        `send:ip:${ip}`,
+        await this.ctx.settings.get(chatIpMessagesPerMinute),
+      );
     if (!isChatStaff(user)) await takeSlowModeSlot(this.ctx.database, user.id);
     const message = await insertMessage(this.ctx.database, {
       channel,
@@ -109,7 +113,7 @@ export class ChatService {
   ): Promise<ChatMessage> {
     const text = normaliseChatText(input.message);
     if (!isChatLengthValid(text)) throw lengthError();
-    if (!isChatStaff(user) && firstForbiddenLink(text, chatEnv.of(this.ctx.config).linkAllowlist) !== null) {
+    if (!isChatStaff(user) && firstForbiddenLink(text, await linkAllowlist(this.ctx)) !== null) {
       // The mute is reported before the link rule: a muted player may not post at all.
       await this.senderOf(user);
       throw new AppError(422, ChatErrorCode.LinkNotAllowed, ChatMessages.link);
@@ -132,7 +136,7 @@ export class ChatService {
 
   /** The ChatStickerMessage whisper: a local emoji pack file, or an https image of a sticker host. */
   async sendSticker(user: AuthUser, input: { url: string; channel: string }): Promise<ChatMessage> {
-    if (!this.isStickerUrl(input.url))
+    if (!this.isStickerUrl(input.url, await this.ctx.settings.get(chatStickerHosts)))
       throw new AppError(422, ChatErrorCode.LinkNotAllowed, 'This sticker is not allowed.');
     return this.post(
       user,
@@ -143,7 +147,7 @@ export class ChatService {
     );
   }
 
-  private isStickerUrl(url: string): boolean {
+  private isStickerUrl(url: string, stickerHosts: readonly string[]): boolean {
     if (url.startsWith('/')) return isLocalEmojiPath(url);
     try {
       const u = new URL(url);
@@ -152,7 +156,7 @@ export class ChatService {
         u.protocol === 'https:' &&
         u.username === '' &&
         u.password === '' &&
-        chatEnv.of(this.ctx.config).stickerHosts.some((h) => host === h || host.endsWith(`.${h}`))
+        stickerHosts.some((h) => host === h || host.endsWith(`.${h}`))
       );
     } catch {
       return false;

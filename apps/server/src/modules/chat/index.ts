@@ -6,19 +6,19 @@
  *
  * Files: chat.service.ts (posting rules), chat.repository.ts (messages SQL), chat-limits.ts (slow mode,
  * rate limits), chat-text.ts (normalising, link finding), moderation.ts, quiz.ts (exactly-once prize),
- * player-actions.ts, emoji.ts, chat-audit.ts, chat.routes.ts.
+ * player-actions.ts, emoji.ts, chat-audit.ts, chat-settings.ts (operator settings), chat.routes.ts.
  */
 import type { JobDefinition } from '../../jobs/index.js';
 import type { AppContext } from '../../platform/context.js';
 import { defineModule } from '../../platform/module.js';
-import { chatEnv } from './chat.env.js';
+import { chatSettings } from './chat-settings.js';
 import { isChatChannel } from './chat-channels.js';
 import { pruneChatLimits } from './chat-limits.js';
 import { registerChatRoutes } from './chat.routes.js';
 import { settleWonQuizzes } from './quiz.js';
 
 export { isChatChannel } from './chat-channels.js';
-export { chatEnv, type ChatConfig } from './chat.env.js';
+export { chatSettings } from './chat-settings.js';
 export { postServiceMessage, recentChatters, ChatService } from './chat.service.js';
 export { chatStateOf, ignoreListOf } from './player-actions.js';
 export { settleQuiz, settleWonQuizzes, startQuiz, tryAnswerQuiz } from './quiz.js';
@@ -46,7 +46,7 @@ function chatJobs(ctx: AppContext): JobDefinition[] {
 export const chatModule = defineModule({
   name: 'chat',
   register: registerChatRoutes,
-  env: chatEnv,
+  settings: chatSettings,
   jobs: chatJobs,
   // Every chat room is public: guests and players alike may hear it (spec 2 section 6).
   channels: [

@@ -1,7 +1,7 @@
 /**
  * Chat quizzes (spec 2 sections 3 and 6). A moderator asks a question with its answer in a channel;
  * the FIRST player whose chat message in that channel equals the answer (case and spaces aside) wins
- * the configured prize (CHAT_QUIZ_REWARD of CHAT_QUIZ_CURRENCY).
+ * the configured prize (the `chat.quiz_prize` setting).
  *
  * Exactly once:
  *  1. The winner is chosen by ONE guarded update (`answered_at is null`): of two right answers at the
@@ -23,7 +23,7 @@ import { accessOf } from './chat-channels.js';
 import { insertMessage } from './chat.repository.js';
 import { normaliseAnswer } from './chat-text.js';
 import { PLAYERS } from '../users/index.js';
-import { chatEnv } from './chat.env.js';
+import { chatQuizPrize } from './chat-settings.js';
 
 interface QuizRow {
   id: string;
@@ -59,7 +59,7 @@ export async function startQuiz(
   actor: AuthUser,
   input: { question: string; answer: string; channel: string },
 ): Promise<ChatMessage> {
-  const { quizReward, quizCurrency } = chatEnv.of(ctx.config);
+  const { reward: quizReward, currency: quizCurrency } = await ctx.settings.get(chatQuizPrize);
   const currencies = await ctx.database.query<{ decimals: number }>(
     'select decimals from currencies where id = $1',
     [quizCurrency],

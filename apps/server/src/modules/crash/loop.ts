@@ -147,7 +147,7 @@ export class CrashLoop {
       ));
     if (salt === null) return false;
     const hash = await chainHashOf(database, next.chainId, next.index);
-    const { houseEdgeBps } = await loadCrashSettings(database);
+    const { houseEdgeBps } = await loadCrashSettings(this.ctx.settings);
     const crashPoint = crashPointFromHash(hash, salt, houseEdgeBps, next.scheme);
     const rows = await database.query<{ id: string; betting_ends_at: Date; server_time: Date }>(
       `insert into crash_rounds (chain_id, chain_index, hash, crash_point, house_edge_bps, bust_ms, phase,

@@ -53,7 +53,7 @@ import {
   placeStake,
   prebetSql,
 } from '../wagers/index.js';
-import { crashSettingKeys, parseCrashSettings } from './settings.js';
+import { loadCrashSettings } from './settings.js';
 import { announceSettled, crashKey, markSettled, payBet } from './settle.js';
 import {
   BET_COLUMNS,
@@ -223,15 +223,13 @@ export class CrashService {
   async bet(user: AuthUser | null, input: CrashBetInput): Promise<MultiplayerPlayResponse> {
     const { database, ledger } = this.ctx;
     const sent = Date.now();
-    const pre = (
-      await database.query<PrebetRow>(
-        PREBET_SQL,
-        [crashSettingKeys(), input.currency, user?.id ?? null],
-        'crash.prebet',
-      )
-    )[0];
+    const [pre, settings] = await Promise.all([
+      database
+        .query<PrebetRow>(PREBET_SQL, [input.currency, user?.id ?? null], 'crash.prebet')
+        .then((rows) => rows[0]),
+      loadCrashSettings(this.ctx.settings),
+    ]);
     if (pre) this.clock.sample(pre.db_now, sent, Date.now());
-    const settings = parseCrashSettings(pre?.settings);
     let target = 0n;
     let auto: bigint | null = null;
     const stake = await checkStake({

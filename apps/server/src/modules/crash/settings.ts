@@ -1,11 +1,11 @@
 /**
- * The operator settings crash reads: the in-house games' switches and limits (`games.*` keys of the
- * games module) and crash's house edge (`games.house_edge_bps` -> `crash`). Malformed values fall back
- * to the defaults, as the games engine does.
+ * The operator settings crash reads: the in-house games' switches and limits (the `games.*` settings
+ * of the games module, in the settings registry) and crash's house edge (`games.house_edge_bps` ->
+ * `crash`). Crash declares no setting of its own; its timings are start-up configuration (config.ts).
  */
-import { MAX_HOUSE_EDGE_BPS, crash } from '@nebula/games';
-import type { Database } from '../../db/client.js';
-import { GAME_SETTINGS } from '../games/index.js';
+import { crash } from '@nebula/games';
+import type { SettingsStore } from '../../platform/settings/index.js';
+import { edgeFor, isGameAvailable, loadGameSettings } from '../games/index.js';
 
 export interface CrashSettings {
   /** All in-house games off (-99). */
@@ -17,53 +17,14 @@ export interface CrashSettings {
   houseEdgeBps: number;
 }
 
-/**
- * Every setting key crash reads. A function, not a constant: the games module imports this module (to
- * route Play of 'crash'), so nothing here may read its exports while the modules are being loaded.
- */
-export function crashSettingKeys(): string[] {
-  return [
-    GAME_SETTINGS.disabled,
-    GAME_SETTINGS.disabledIds,
-    GAME_SETTINGS.maxBetEur,
-    GAME_SETTINGS.maxProfitUsd,
-    GAME_SETTINGS.houseEdgeBps,
-  ];
-}
-
-const DECIMAL = /^\d+(\.\d+)?$/;
-
-/** Parses the raw values of {@link crashSettingKeys} (a `key -> jsonb value` object). */
-export function parseCrashSettings(raw: Record<string, unknown> | null | undefined): CrashSettings {
-  const get = (key: string) => raw?.[key];
-  const text = (key: string, fallback: string) => {
-    const v = get(key);
-    const s = typeof v === 'number' ? String(v) : v;
-    return typeof s === 'string' && DECIMAL.test(s) ? s : fallback;
-  };
-  const ids = get(GAME_SETTINGS.disabledIds);
-  const edges = get(GAME_SETTINGS.houseEdgeBps);
-  const edge =
-    edges && typeof edges === 'object' && !Array.isArray(edges)
-      ? (edges as Record<string, unknown>)[crash.id]
-      : undefined;
+/** The settings in force, from the node's settings cache. */
+export async function loadCrashSettings(settings: SettingsStore): Promise<CrashSettings> {
+  const games = await loadGameSettings(settings);
   return {
-    disabled: get(GAME_SETTINGS.disabled) === true,
-    unavailable: Array.isArray(ids) && ids.includes(crash.id),
-    maxBetEur: text(GAME_SETTINGS.maxBetEur, '20'),
-    maxProfitUsd: text(GAME_SETTINGS.maxProfitUsd, '10000'),
-    houseEdgeBps:
-      typeof edge === 'number' && Number.isInteger(edge) && edge >= 0 && edge <= MAX_HOUSE_EDGE_BPS
-        ? edge
-        : crash.defaultHouseEdgeBps,
+    disabled: games.disabled,
+    unavailable: !isGameAvailable(games, crash),
+    maxBetEur: games.maxBetEur,
+    maxProfitUsd: games.maxProfitUsd,
+    houseEdgeBps: edgeFor(games, crash),
   };
-}
-
-/** Reads the settings (one query). */
-export async function loadCrashSettings(database: Pick<Database, 'query'>): Promise<CrashSettings> {
-  const rows = await database.query<{ settings: Record<string, unknown> | null }>(
-    'select jsonb_object_agg(key, value) as settings from settings where key = any($1::text[])',
-    [crashSettingKeys()],
-  );
-  return parseCrashSettings(rows[0]?.settings);
 }

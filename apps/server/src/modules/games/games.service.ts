@@ -9,7 +9,8 @@
  *     `data` summing to the bet (422), self-exclusion (403), and for real bets a price (-10), the max bet
  *     in EUR (-9) and the max profit in USD (-11, checked with `maxMultiplier`: an outcome is never
  *     changed to fit the limit). -6 is reserved for the multiplayer games' betting stages. All of its
- *     reads are one statement ({@link PREBET_SQL}), which also takes the bet id from the bets sequence.
+ *     reads are one statement ({@link PREBET_SQL}), which also takes the bet id from the bets sequence,
+ *     and the operator's settings from the node's settings cache (platform/settings).
  *  2. ONE transaction, through the ledger inside it (`ledger.transaction`): the wager is debited
  *     (key `bet:{id}:wager`; a player who cannot cover it gets -4 'Not enough money' and the
  *     transaction rolls back), the next nonce is taken (`update seed_pairs set nonce = nonce + 1 ...
@@ -53,14 +54,7 @@ import {
   usdValue,
 } from '../wagers/index.js';
 import { BetGroupCommit, playRound, type Settled, seedPairRotating, stakeAccountOf } from './group-commit.js';
-import {
-  GAME_SETTING_KEYS,
-  acceptsDemo,
-  edgeFor,
-  type EngineGame,
-  isGameAvailable,
-  parseGameSettings,
-} from './settings.js';
+import { acceptsDemo, edgeFor, type EngineGame, isGameAvailable, loadGameSettings } from './settings.js';
 import { gamesEnv } from './games.env.js';
 
 export type PlayInput = z.output<typeof playRequestSchema>;
@@ -69,14 +63,15 @@ export type PlayInput = z.output<typeof playRequestSchema>;
 export const RESULT_DELAY_MS = 1000;
 
 /**
- * The policy's reads for a game (modules/wagers `prebetSql`: settings `$1`, currency `$2`, player `$3`),
- * plus whether the game's catalogue row (`$4`) is disabled, whether the player has a seed pair yet, and
+ * The policy's reads for a game (modules/wagers `prebetSql`: currency `$1`, player `$2`),
+ * plus whether the game's catalogue row (`$3`) is disabled, whether the player has a seed pair yet, and
  * the bet id (`nextval`; a refused bet leaves a gap in bet ids, which are unique, not gapless). All read
- * fresh for every bet: an operator's change applies to the next bet.
+ * fresh for every bet; the operator's settings come from the node's settings cache (a change applies
+ * within its staleness bound, at once on the node that made it).
  */
 export const PREBET_SQL = prebetSql({
-  columns: `exists (select 1 from seed_pairs where user_id = $3::uuid and active) as has_pair,
-  coalesce((select disabled from games where id = $4::text), false) as game_disabled,
+  columns: `exists (select 1 from seed_pairs where user_id = $2::uuid and active) as has_pair,
+  coalesce((select disabled from games where id = $3::text), false) as game_disabled,
   case when u.id is null then null else nextval('bets_id_seq')::text end as bet_id`,
 });
 
@@ -171,14 +166,12 @@ export class GameEngine {
    */
   async prepare(user: AuthUser | null, input: PlayInput): Promise<PreparedBet> {
     const { ctx } = this;
-    const pre = (
-      await ctx.database.query<PrebetRow>(
-        PREBET_SQL,
-        [GAME_SETTING_KEYS, input.currency, user?.id ?? null, input.api_id],
-        'games.prebet',
-      )
-    )[0];
-    const settings = parseGameSettings(new Map(Object.entries(pre?.settings ?? {})));
+    const [pre, settings] = await Promise.all([
+      ctx.database
+        .query<PrebetRow>(PREBET_SQL, [input.currency, user?.id ?? null, input.api_id], 'games.prebet')
+        .then((rows) => rows[0]),
+      loadGameSettings(ctx.settings),
+    ]);
     // The game is looked up only for a signed-in caller (the policy answers -2 before -3).
     const extended = user ? (this.opts.extendedGames ?? getExtendedGame)(input.api_id) : undefined;
     const game: EngineGame | ExtendedGame | undefined = user

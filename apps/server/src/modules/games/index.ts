@@ -22,15 +22,23 @@ import { ExtendedEngine } from './extended.service.js';
 import { gamesEnv } from './games.env.js';
 import { GameEngine } from './games.service.js';
 import { betOverview, gameData, myBets } from './overview.js';
-import { GAME_SETTINGS, GAME_SETTING_DEFAULTS } from './settings.js';
 import { gameStatsConsumer } from './stats.js';
+import { gamesSettings } from './settings.js';
 
 export { ExtendedEngine, STEP_DELAY_MS, type ExtendedEngineOptions } from './extended.service.js';
 export { GameEngine, type PreparedBet, RESULT_DELAY_MS, type GameEngineOptions } from './games.service.js';
 export { betOverview, gameData, myBets } from './overview.js';
 export { gameStatsConsumer, playerTotals } from './stats.js';
 export { gamesEnv } from './games.env.js';
-export { GAME_SETTINGS, GAME_SETTING_DEFAULTS, acceptsDemo, type EngineGame } from './settings.js';
+export {
+  acceptsDemo,
+  edgeFor,
+  gamesSettings,
+  isGameAvailable,
+  loadGameSettings,
+  type EngineGame,
+  type GameSettings,
+} from './settings.js';
 
 function registerGamesRoutes(app: FastifyInstance, ctx: AppContext): void {
   const engine = new GameEngine(ctx);
@@ -46,7 +54,7 @@ function registerGamesRoutes(app: FastifyInstance, ctx: AppContext): void {
   whispers.register(infoWhisper, ({ input, caller }) =>
     betOverview(ctx.database, caller.user, input.game_id),
   );
-  whispers.register(gameDataWhisper, ({ input }) => gameData(ctx.database, input.api_id));
+  whispers.register(gameDataWhisper, ({ input }) => gameData(ctx, input.api_id));
   registerEndpoint(app, myBetsEndpoint, ({ input, user }) => {
     if (!user) throw AppError.unauthenticated();
     return myBets(ctx.database, user.id, input);
@@ -57,16 +65,7 @@ export const gamesModule = defineModule({
   name: 'games',
   register: registerGamesRoutes,
   env: gamesEnv,
-  // Seeded once so operators find (and can edit) them in settings; never overwritten.
-  async seed({ database }) {
-    for (const [key, value] of Object.entries(GAME_SETTING_DEFAULTS)) {
-      await database.query(
-        'insert into settings (key, value) values ($1, $2::jsonb) on conflict (key) do nothing',
-        [key, JSON.stringify(value)],
-      );
-    }
-  },
-  settings: Object.values(GAME_SETTINGS).map((key) => ({ key })),
+  settings: gamesSettings,
   // Per-game statistics: every settled stake of every product, once, after its commit.
   wagerConsumers: [gameStatsConsumer],
 });

@@ -6,7 +6,7 @@ import { type BetOverview, type GameData, type MyBet, PlayErrorCode } from '@neb
 import { type ExtendedGame, crash, getExtendedGame, getGame, ratio, ratioToDecimal } from '@nebula/games';
 import { toDecimalString } from '@nebula/money';
 import type { Database } from '../../db/client.js';
-import type { AuthUser } from '../../platform/context.js';
+import type { AppContext, AuthUser } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { holdsPermission } from '../../platform/policy.js';
 import { acceptsDemo, edgeFor, type EngineGame, isGameAvailable, loadGameSettings } from './settings.js';
@@ -125,16 +125,16 @@ export async function betOverview(
 
 /** A game's configuration in force: house edge, limits, availability (-3 'Unknown game' otherwise). */
 export async function gameData(
-  database: Database,
+  ctx: Pick<AppContext, 'database' | 'settings'>,
   apiId: string,
   games: (id: string) => EngineGame | undefined = getGame,
 ): Promise<GameData> {
   const game: (EngineGame | ExtendedGame | typeof crash) | undefined =
     games(apiId) ?? getExtendedGame(apiId) ?? (apiId === crash.id ? crash : undefined);
   if (!game) throw AppError.domain(PlayErrorCode.UnknownGame, 'Unknown game');
-  const settings = await loadGameSettings(database);
+  const settings = await loadGameSettings(ctx.settings);
   const row = (
-    await database.query<{ disabled: boolean }>('select disabled from games where id = $1', [game.id])
+    await ctx.database.query<{ disabled: boolean }>('select disabled from games where id = $1', [game.id])
   )[0];
   return {
     id: game.id,

@@ -1,37 +1,71 @@
 /**
- * Operator settings of the in-house games (table `settings`), the pure checks the engine and the
- * GameData whisper share, and the house edge per game.
+ * Operator settings of the in-house games (declared in the settings registry, platform/settings), the
+ * pure checks the engine and the GameData whisper share, and the house edge per game.
  */
 import { DEFAULT_HOUSE_EDGE_BPS, MAX_HOUSE_EDGE_BPS, type GameDefinition } from '@nebula/games';
-import type { Database } from '../../db/client.js';
+import { z } from 'zod';
+import { defineSetting, type Setting, type SettingsStore } from '../../platform/settings/index.js';
 
-/** Setting keys, seeded with {@link GAME_SETTING_DEFAULTS} and never overwritten. */
-export const GAME_SETTINGS = {
-  /** true switches every in-house game off (play error -99). */
-  disabled: 'games.disabled',
-  /** A JSON array of game ids the operator switched off one by one (play error -5). */
-  disabledIds: 'games.disabled_ids',
-  maxBetEur: 'games.max_bet_eur',
-  maxProfitUsd: 'games.max_profit_usd',
-  /** {gameId: basis points}; a game not listed uses its default (1%). */
-  houseEdgeBps: 'games.house_edge_bps',
-} as const;
+const DECIMAL = /^\d{1,15}(\.\d{1,8})?$/;
+/** A non-negative amount as a decimal string (a whole JSON number is accepted too). */
+const amount = z.union([
+  z.string().regex(DECIMAL, 'a decimal amount such as 20 or 0.5'),
+  z.number().int().min(0).max(999_999_999_999_999).transform(String),
+]);
+const gameId = z.string().min(1).max(64);
 
-export const GAME_SETTING_DEFAULTS: Record<string, unknown> = {
-  [GAME_SETTINGS.disabled]: false,
-  [GAME_SETTINGS.disabledIds]: [],
-  [GAME_SETTINGS.maxBetEur]: '20',
-  [GAME_SETTINGS.maxProfitUsd]: '10000',
-  [GAME_SETTINGS.houseEdgeBps]: {},
-};
+export const gamesDisabled = defineSetting(
+  'games.disabled',
+  z.boolean(),
+  false,
+  'games',
+  'true switches every in-house game off (play error -99).',
+);
+export const gamesDisabledIds = defineSetting(
+  'games.disabled_ids',
+  z.array(gameId).max(1000),
+  [],
+  'games',
+  'Game ids the operator switched off one by one (play error -5).',
+);
+export const gamesMaxBetEur = defineSetting(
+  'games.max_bet_eur',
+  amount,
+  '20',
+  'games',
+  'The largest real-money bet, in EUR (converted with the currency price; play error -9).',
+);
+export const gamesMaxProfitUsd = defineSetting(
+  'games.max_profit_usd',
+  amount,
+  '10000',
+  'games',
+  'The largest profit one real-money bet may win, in USD (play error -11).',
+);
+export const gamesHouseEdgeBps = defineSetting(
+  'games.house_edge_bps',
+  z.record(gameId, z.number().int().min(0).max(MAX_HOUSE_EDGE_BPS)),
+  {},
+  'games',
+  'House edge per game id in basis points; a game not listed uses its default (1%).',
+);
 
-/** The settings as the engine reads them (malformed values fall back to the defaults). */
+/** The games module's settings (crash reads them too). */
+export const gamesSettings: readonly Setting[] = [
+  gamesDisabled,
+  gamesDisabledIds,
+  gamesMaxBetEur,
+  gamesMaxProfitUsd,
+  gamesHouseEdgeBps,
+];
+
+/** The settings as the engine reads them. */
 export interface GameSettings {
   disabled: boolean;
   disabledIds: ReadonlySet<string>;
   maxBetEur: string;
   maxProfitUsd: string;
-  houseEdgeBps: Record<string, unknown>;
+  houseEdgeBps: Readonly<Record<string, number>>;
 }
 
 /**
@@ -41,48 +75,24 @@ export interface GameSettings {
  */
 export type EngineGame = GameDefinition & { readonly demo?: boolean };
 
-const DECIMAL = /^\d+(\.\d+)?$/;
-
-/** Parses the raw setting values (pure; exported for tests). */
-export function parseGameSettings(byKey: ReadonlyMap<string, unknown>): GameSettings {
-  const text = (key: string, fallback: string): string => {
-    const v = byKey.get(key);
-    const s = typeof v === 'number' ? String(v) : v;
-    return typeof s === 'string' && DECIMAL.test(s) ? s : fallback;
-  };
-  const edges = byKey.get(GAME_SETTINGS.houseEdgeBps);
-  const ids = byKey.get(GAME_SETTINGS.disabledIds);
-  return {
-    disabled: byKey.get(GAME_SETTINGS.disabled) === true,
-    disabledIds: new Set(Array.isArray(ids) ? ids.filter((id): id is string => typeof id === 'string') : []),
-    maxBetEur: text(GAME_SETTINGS.maxBetEur, '20'),
-    maxProfitUsd: text(GAME_SETTINGS.maxProfitUsd, '10000'),
-    houseEdgeBps:
-      edges && typeof edges === 'object' && !Array.isArray(edges) ? (edges as Record<string, unknown>) : {},
-  };
+/** The game settings in force (from the node's settings cache). */
+export async function loadGameSettings(settings: SettingsStore): Promise<GameSettings> {
+  const [disabled, disabledIds, maxBetEur, maxProfitUsd, houseEdgeBps] = await Promise.all([
+    settings.get(gamesDisabled),
+    settings.get(gamesDisabledIds),
+    settings.get(gamesMaxBetEur),
+    settings.get(gamesMaxProfitUsd),
+    settings.get(gamesHouseEdgeBps),
+  ]);
+  return { disabled, disabledIds: new Set(disabledIds), maxBetEur, maxProfitUsd, houseEdgeBps };
 }
 
-/** Every game setting key, for `where key = any($n::text[])`. */
-export const GAME_SETTING_KEYS: readonly string[] = Object.values(GAME_SETTINGS);
-
-/** Reads the game settings (one query). The engine reads them inside its pre-bet statement instead. */
-export async function loadGameSettings(database: Pick<Database, 'query'>): Promise<GameSettings> {
-  const rows = await database.query<{ key: string; value: unknown }>(
-    'select key, value from settings where key = any($1::text[])',
-    [GAME_SETTING_KEYS],
-  );
-  return parseGameSettings(new Map(rows.map((r) => [r.key, r.value])));
-}
-
-/** The house edge in force for `game`: the setting when it is a valid integer, else the game's default. */
+/** The house edge in force for `game`: the setting when it names the game, else the game's default. */
 export function edgeFor(
   settings: GameSettings,
   game: { readonly id: string; readonly defaultHouseEdgeBps?: number },
 ): number {
-  const v = settings.houseEdgeBps[game.id];
-  return typeof v === 'number' && Number.isInteger(v) && v >= 0 && v <= MAX_HOUSE_EDGE_BPS
-    ? v
-    : (game.defaultHouseEdgeBps ?? DEFAULT_HOUSE_EDGE_BPS);
+  return settings.houseEdgeBps[game.id] ?? game.defaultHouseEdgeBps ?? DEFAULT_HOUSE_EDGE_BPS;
 }
 
 /** False when the operator switched this game off (play error -5). */

@@ -1,4 +1,7 @@
-/** Platform module: operator licence, features and plugins (POST /license, POST /api/data/features). */
+/**
+ * Platform module: operator licence, features and plugins (POST /license, POST /api/data/features), and
+ * the staff view of the operator settings registry (POST /api/admin/settings, .../update).
+ */
 import { defineModule } from '../../platform/module.js';
 import { seedLicense } from './license.js';
 import { registerPlatformRoutes } from './platform.routes.js';

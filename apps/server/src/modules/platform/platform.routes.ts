@@ -3,8 +3,10 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../platform/context.js';
 import { registerEndpoint } from '../../platform/endpoints.js';
 import { FEATURE_NAMES, PLUGIN_NAMES, readLicenseSettings, toLicense } from './license.js';
+import { registerSettingsRoutes } from './settings.routes.js';
 
 export function registerPlatformRoutes(app: FastifyInstance, ctx: AppContext): void {
+  registerSettingsRoutes(app, ctx);
   registerEndpoint(app, licenseEndpoint, async () => toLicense(await readLicenseSettings(ctx.database)));
 
   registerEndpoint(app, featuresEndpoint, async () => {

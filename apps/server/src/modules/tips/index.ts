@@ -18,7 +18,7 @@ import { defineModule } from '../../platform/module.js';
 import { tipsEnv } from './tips.env.js';
 import { tipsJobs } from './bot-rain.js';
 import { eligibleCount, eligibleForRain, makeItRain } from './rain.service.js';
-import { TIPS_SETTING, loadTipsSettings } from './settings.js';
+import { loadTipsSettings, tipsSettings } from './settings.js';
 import { sendTip } from './tip.service.js';
 import { show, tipCurrency, usdMinimum } from './tips.shared.js';
 
@@ -50,7 +50,8 @@ export {
 } from './rain.service.js';
 export {
   DEFAULT_BOT_CHANNELS,
-  TIPS_SETTING,
+  tipsSetting,
+  tipsSettings,
   loadTipsSettings,
   saveTipsSettings,
   type TipsSettings,
@@ -106,5 +107,5 @@ export const tipsModule = defineModule({
   register: registerTipsRoutes,
   env: tipsEnv,
   jobs: tipsJobs,
-  settings: [{ key: TIPS_SETTING }],
+  settings: tipsSettings,
 });

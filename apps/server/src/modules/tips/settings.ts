@@ -1,5 +1,5 @@
 /**
- * Tips and rain configuration: the `tips` setting (settings table, like `vip_withdraw`), every field
+ * Tips and rain configuration: the `tips` setting (settings registry, platform/settings), every field
  * optional, defaults below. A malformed setting is ignored as a whole (the defaults apply) and logged.
  *
  *   {
@@ -25,12 +25,9 @@
  */
 import { BOT_RAIN, CHAT_CHANNELS, type ChatChannel } from '@nebula/contracts';
 import { z } from 'zod';
-import type { Database } from '../../db/client.js';
 import type { AppContext } from '../../platform/context.js';
-import { getSetting, putSetting } from '../platform/index.js';
+import { defineSetting, type Setting, type SettingsStore } from '../../platform/settings/index.js';
 import { tipsEnv } from './tips.env.js';
-
-export const TIPS_SETTING = 'tips';
 
 const usd = z.string().regex(/^\d{1,12}(\.\d{1,8})?$/, 'a USD amount such as 0.10');
 const decimal = z.string().regex(/^\d{1,30}(\.\d{1,18})?$/, 'a decimal amount such as 10');
@@ -79,25 +76,25 @@ export type TipsSettings = Omit<z.infer<typeof tipsSettingsSchema>, 'bot'> & {
 };
 export type RainRules = TipsSettings['rain'];
 
+export const tipsSetting = defineSetting(
+  'tips',
+  tipsSettingsSchema,
+  {},
+  'tips',
+  'Tips and rain: minimums in USD, sends per minute, who can receive a rain, and the scheduled bot rain.',
+);
+
+/** The tips module's settings. */
+export const tipsSettings: readonly Setting[] = [tipsSetting];
+
 /** The settings in force (defaults for whatever is missing; all defaults when the setting is malformed). */
-export async function loadTipsSettings(
-  ctx: Pick<AppContext, 'database' | 'config'> & { log?: Pick<AppContext['log'], 'warn'> },
-): Promise<TipsSettings> {
-  const raw = await getSetting<unknown>(ctx.database, TIPS_SETTING);
-  let parsed = tipsSettingsSchema.safeParse(raw ?? {});
-  if (!parsed.success) {
-    ctx.log?.warn({ issues: parsed.error.issues }, 'the tips setting is malformed: using the defaults');
-    parsed = tipsSettingsSchema.safeParse({});
-  }
-  if (!parsed.success) throw new Error('the default tips settings do not parse');
-  const s = parsed.data;
+export async function loadTipsSettings(ctx: Pick<AppContext, 'settings' | 'config'>): Promise<TipsSettings> {
+  const s = await ctx.settings.get(tipsSetting);
   // The bot pays real money on its own: off in automated test runs unless a test turns it on.
   return { ...s, bot: { ...s.bot, enabled: s.bot.enabled ?? tipsEnv.of(ctx.config).botRainDefault } };
 }
 
-/** Replaces the `tips` setting (tests and the back office); refused when it does not parse. */
-export async function saveTipsSettings(database: Database, value: unknown): Promise<void> {
-  tipsSettingsSchema.parse(value);
-  // What the caller wrote, not the filled-in defaults: a later change of a default still applies.
-  await putSetting(database, TIPS_SETTING, value);
+/** Replaces the `tips` setting (tests and the back office); a 422 when it does not parse. */
+export async function saveTipsSettings(settings: SettingsStore, value: unknown): Promise<void> {
+  await settings.change(tipsSetting, value);
 }

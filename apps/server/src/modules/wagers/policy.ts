@@ -21,20 +21,19 @@ import { usdValue } from './usd.js';
 import { PLAYERS } from '../users/index.js';
 
 /**
- * The reads of the policy in one statement: the settings named by `$1` (text[]), the currency's
- * decimals when it is enabled (`$2`), and for a signed-in caller (`$3`) the self-exclusion flag and
- * what the live feed shows of the player. A product adds its own columns and joins.
+ * The reads of the policy in one statement: the currency's decimals when it is enabled (`$1`), and for
+ * a signed-in caller (`$2`) the self-exclusion flag and what the live feed shows of the player. A
+ * product adds its own columns and joins (parameters from `$3`). The operator's settings come from the
+ * node's settings cache (platform/settings), not from this statement.
  */
 export const prebetSql = (extra: { columns?: string; joins?: string } = {}) => `select
-  (select jsonb_object_agg(key, value) from settings where key = any($1::text[])) as settings,
-  (select decimals from currencies where id = $2::text and enabled) as decimals,
+  (select decimals from currencies where id = $1::text and enabled) as decimals,
   u.self_excluded as excluded, u.name, u.avatar, u.private_bets${extra.columns ? `,\n  ${extra.columns}` : ''}
 from (select 1) one
-left join ${PLAYERS} u on u.id = $3::uuid${extra.joins ? `\n${extra.joins}` : ''}`;
+left join ${PLAYERS} u on u.id = $2::uuid${extra.joins ? `\n${extra.joins}` : ''}`;
 
 /** The columns every {@link prebetSql} row has. */
 export interface PrebetRow {
-  settings: Record<string, unknown> | null;
   decimals: number | null;
   excluded: boolean | null;
   name: string | null;

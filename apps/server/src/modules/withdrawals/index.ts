@@ -6,7 +6,7 @@
 import type { JobDefinition } from '../../jobs/index.js';
 import type { AppContext } from '../../platform/context.js';
 import { defineModule } from '../../platform/module.js';
-import { DEFAULT_VIP_WITHDRAW, VIP_WITHDRAW_SETTING, WAGER_MULTIPLIER_SETTING } from './limits.js';
+import { withdrawalsSettings } from './limits.js';
 import { registerWithdrawalRoutes } from './withdrawals.routes.js';
 import { WithdrawalService } from './withdrawals.service.js';
 
@@ -14,15 +14,18 @@ export { WithdrawalService, Status as WithdrawStatus, STALE_MS } from './withdra
 export { isValidAddress } from './address.js';
 export {
   DEFAULT_VIP_WITHDRAW,
-  VIP_WITHDRAW_SETTING,
-  WAGER_MULTIPLIER_SETTING,
   feeFor,
   levelRow,
+  vipWithdrawSetting,
+  wagerMultiplierSetting,
+  withdrawalsSettings,
   type VipWithdrawLevel,
 } from './limits.js';
 
 /** Leader-only repair of withdrawals cut off by a crash (see WithdrawalService.reconcile). */
-function withdrawalJobs(ctx: Pick<AppContext, 'database' | 'ledger' | 'log' | 'config'>): JobDefinition[] {
+function withdrawalJobs(
+  ctx: Pick<AppContext, 'database' | 'ledger' | 'log' | 'config' | 'settings'>,
+): JobDefinition[] {
   const service = new WithdrawalService(ctx);
   return [
     {
@@ -40,17 +43,5 @@ export const withdrawalsModule = defineModule({
   name: 'withdrawals',
   register: registerWithdrawalRoutes,
   jobs: withdrawalJobs,
-  // Seeded once so operators find (and can edit) them in settings; never overwritten.
-  async seed({ database }) {
-    for (const [key, value] of [
-      [VIP_WITHDRAW_SETTING, DEFAULT_VIP_WITHDRAW],
-      [WAGER_MULTIPLIER_SETTING, '0'],
-    ] as const) {
-      await database.query(
-        'insert into settings (key, value) values ($1, $2::jsonb) on conflict (key) do nothing',
-        [key, JSON.stringify(value)],
-      );
-    }
-  },
-  settings: [{ key: VIP_WITHDRAW_SETTING }, { key: WAGER_MULTIPLIER_SETTING }],
+  settings: withdrawalsSettings,
 });

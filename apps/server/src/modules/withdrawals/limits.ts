@@ -1,17 +1,13 @@
 /**
  * Per-VIP-level withdrawal fee, minimum, maximum and daily count (spec 3 sections 6 and 9), kept in
- * the `vip_withdraw` setting until the VIP issue brings its own tables. Minimum and maximum are in
+ * the `vip_withdraw` setting (settings registry) until the VIP issue brings its own tables. Minimum and maximum are in
  * USD and converted to the currency with its current price, exactly (bigint math): the minimum
  * rounds up, the maximum down, the fee up.
  */
 import { mulRatio, parseAmount, type Amount } from '@nebula/money';
 import { z } from 'zod';
-import type { Database } from '../../db/client.js';
-import { getSetting } from '../platform/index.js';
+import { defineSetting, type Setting } from '../../platform/settings/index.js';
 import { usdToAtomic } from '../prices/index.js';
-
-export const VIP_WITHDRAW_SETTING = 'vip_withdraw';
-export const WAGER_MULTIPLIER_SETTING = 'withdraw_wager_multiplier';
 
 const usd = z.string().regex(/^\d{1,12}(\.\d{1,2})?$/);
 export const vipWithdrawLevelSchema = z.object({
@@ -24,7 +20,11 @@ export const vipWithdrawLevelSchema = z.object({
   perDay: z.number().int().min(1).max(1000),
 });
 export type VipWithdrawLevel = z.infer<typeof vipWithdrawLevelSchema>;
-export const vipWithdrawTableSchema = z.array(vipWithdrawLevelSchema).min(1);
+export const vipWithdrawTableSchema = z
+  .array(vipWithdrawLevelSchema)
+  .min(1)
+  .max(11)
+  .refine((rows) => new Set(rows.map((r) => r.level)).size === rows.length, 'each level at most once');
 
 /** Defaults, levels 0 (no VIP) to 10: lower fees, higher maximums and more withdrawals per day. */
 export const DEFAULT_VIP_WITHDRAW: VipWithdrawLevel[] = [
@@ -41,12 +41,35 @@ export const DEFAULT_VIP_WITHDRAW: VipWithdrawLevel[] = [
   { level: 10, feePercent: '0', minUsd: '5', maxUsd: '250000', perDay: 20 },
 ];
 
-/** The configured table, or the defaults when the setting is missing or malformed. */
-export async function vipWithdrawTable(database: Database): Promise<VipWithdrawLevel[]> {
-  const raw = await getSetting<unknown>(database, VIP_WITHDRAW_SETTING);
-  const parsed = vipWithdrawTableSchema.safeParse(raw);
-  return parsed.success ? parsed.data : DEFAULT_VIP_WITHDRAW;
-}
+export const vipWithdrawSetting = defineSetting(
+  'vip_withdraw',
+  vipWithdrawTableSchema,
+  DEFAULT_VIP_WITHDRAW,
+  'withdrawals',
+  'Withdrawal fee (percent), minimum and maximum (USD) and withdrawals per 24 hours, per VIP level; a level not listed takes the highest listed level below it.',
+);
+
+/** A multiplier with up to two decimals, as a string or a JSON number. */
+const multiplier = z.union([
+  z.string().regex(/^\d{1,6}(\.\d{1,2})?$/, 'a multiplier such as 0, 1 or 1.5'),
+  z
+    .number()
+    .min(0)
+    .max(999_999)
+    .refine((n) => Number.isInteger(n * 100), 'at most two decimals')
+    .transform((n) => n.toFixed(2)),
+]);
+
+export const wagerMultiplierSetting = defineSetting(
+  'withdraw_wager_multiplier',
+  multiplier.transform((text) => parseAmount(text, 2)),
+  '0',
+  'withdrawals',
+  'Since their last withdrawal a player must have wagered at least this many times what they deposited; 0 switches the rule off.',
+);
+
+/** The withdrawals module's settings. */
+export const withdrawalsSettings: readonly Setting[] = [vipWithdrawSetting, wagerMultiplierSetting];
 
 /** The row for `level`: exact, else the highest configured level below it, else the lowest. */
 export function levelRow(table: VipWithdrawLevel[], level: number): VipWithdrawLevel {
@@ -86,18 +109,4 @@ export function resolveLimits(
     maximum: usdToAtomic(row.maxUsd, priceUsd, decimals, 'floor'),
     perDay: row.perDay,
   };
-}
-
-/**
- * The wagering rule's multiplier: since their last withdrawal, a player must have wagered at least
- * `multiplier` times what they deposited. "0" (the default) switches the rule off. Scaled by 100.
- */
-export async function wagerMultiplier(database: Database): Promise<bigint> {
-  const raw = await getSetting<unknown>(database, WAGER_MULTIPLIER_SETTING);
-  const text = typeof raw === 'number' ? String(raw) : typeof raw === 'string' ? raw : '0';
-  try {
-    return parseAmount(text, 2);
-  } catch {
-    return 0n;
-  }
 }

@@ -37,7 +37,7 @@ import { InsufficientFundsError, playerBalance, playerFlows, transferAmount } fr
 import { priceFeedFor } from '../prices/index.js';
 import { wageredSince } from '../wagers/index.js';
 import { isValidAddress } from './address.js';
-import { feeFor, levelRow, resolveLimits, vipWithdrawTable, wagerMultiplier } from './limits.js';
+import { feeFor, levelRow, resolveLimits, vipWithdrawSetting, wagerMultiplierSetting } from './limits.js';
 import { lockUser, PLAYERS, vipLevelOf } from '../users/index.js';
 
 export const Status = { pending: 0, accepted: 1, declined: 2, processing: 3, cancelled: 4 } as const;
@@ -119,7 +119,9 @@ export interface WithdrawInput {
 }
 
 export class WithdrawalService {
-  constructor(private readonly ctx: Pick<AppContext, 'database' | 'ledger' | 'log' | 'config'>) {}
+  constructor(
+    private readonly ctx: Pick<AppContext, 'database' | 'ledger' | 'log' | 'config' | 'settings'>,
+  ) {}
 
   private get db() {
     return this.ctx.database;
@@ -140,7 +142,7 @@ export class WithdrawalService {
     const cur = await this.currency(currency);
     if (!cur) throw AppError.notFound('Unknown currency.');
     const [table, level, quote, used] = await Promise.all([
-      vipWithdrawTable(this.db),
+      this.ctx.settings.get(vipWithdrawSetting),
       vipLevelOf(this.db, userId),
       priceFeedFor(this.ctx).price(currency),
       this.db.query<{ n: number }>(
@@ -194,7 +196,7 @@ export class WithdrawalService {
     await this.reconcile({ userId: user.id });
 
     const id = randomUUID();
-    const multiplier = await wagerMultiplier(this.db);
+    const multiplier = await this.ctx.settings.get(wagerMultiplierSetting);
     try {
       await this.db.transaction(async (tx) => {
         // Serialises this player's requests: the checks below and the insert happen as one.
