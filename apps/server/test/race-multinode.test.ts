@@ -8,6 +8,7 @@ import { putSetting, readLicenseSettings } from '../src/modules/platform/index.j
 import {
   RACE_SETTLE_DELAY_MS,
   previousRaceWeek,
+  racePrizePool,
   racePrizes,
   raceWeekBounds,
   raceWeekOf,
@@ -16,7 +17,7 @@ import {
 import { type Config, loadConfig } from '../src/platform/config.js';
 import { createServer, type Server } from '../src/server.js';
 import { createUser, type TestUser } from './helpers/factories.js';
-import { createTestDatabase } from './helpers/test-server.js';
+import { createTestDatabase, settingsFor } from './helpers/test-server.js';
 
 /**
  * Two nodes on one PostgreSQL database, each with its own job runner: the leader's `race.payout` job
@@ -54,8 +55,8 @@ describe.skipIf(!enabled || !settleable)('race payout on two nodes (PostgreSQL)'
     await seedDatabase(db.database, { withDemoAccounts: false });
     const license = await readLicenseSettings(db.database);
     license.plugins.race = true;
-    license.pluginSettings.race = { reward: '1000', currency: 'usdt' };
     await putSetting(db.database, 'license', license);
+    await settingsFor(db.database).change(racePrizePool, { reward: '1000', currency: 'usdt' });
     players = await Promise.all(Array.from({ length: 12 }, () => createUser(db.database)));
     const start = raceWeekBounds(week).start.getTime();
     for (const [i, u] of players.entries()) {

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { RACE_PRIZE_SHARES_PERMILLE, type RaceLeaderboard } from '@nebula/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkLedger } from '../src/modules/ledger/index.js';
-import { putSetting, readLicenseSettings } from '../src/modules/platform/index.js';
+import { putSetting as putLicense, readLicenseSettings } from '../src/modules/platform/index.js';
 import {
   raceConsumer,
   isRaceWeek,
@@ -16,7 +16,7 @@ import {
 import { deliverWagers, drainWagers } from '../src/modules/wagers/index.js';
 import type { AppContext } from '../src/platform/context.js';
 import { createUser, type TestUser } from './helpers/factories.js';
-import { contextOf, startTestServer, type TestServer } from './helpers/test-server.js';
+import { contextOf, putSetting, startTestServer, type TestServer } from './helpers/test-server.js';
 
 /**
  * The weekly race: weeks in UTC, the spec's prize shares, the ranking by USD wagered in real bets,
@@ -38,8 +38,8 @@ afterAll(async () => {
 async function setRace(settings: Record<string, unknown>, enabled = true) {
   const license = await readLicenseSettings(t.server.database);
   license.plugins.race = enabled;
-  license.pluginSettings.race = settings;
-  await putSetting(t.server.database, 'license', license);
+  await putLicense(t.server.database, 'license', license);
+  await putSetting(t, 'race.prize_pool', settings);
 }
 
 const seedPairs = new Map<string, { id: string; nonce: number }>();

@@ -1,7 +1,12 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import type { SettingEntry } from '@nebula/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { MIGRATIONS_DIR, listMigrations, runMigrations } from '../src/db/migrate.js';
 import { modules } from '../src/modules/index.js';
+import { loadRaceConfig } from '../src/modules/race/index.js';
 import { AppError } from '../src/platform/errors.js';
 import {
   defineSetting,
@@ -11,7 +16,7 @@ import {
   SettingsStore,
 } from '../src/platform/settings/index.js';
 import { createUser, type TestUser } from './helpers/factories.js';
-import { startTestServer, type TestServer } from './helpers/test-server.js';
+import { createTestDatabase, settingsFor, startTestServer, type TestServer } from './helpers/test-server.js';
 
 /**
  * The settings registry (platform/settings) and its staff endpoints: defaults and validation, the
@@ -248,5 +253,41 @@ describe('the staff settings endpoints', () => {
       "select value from settings where key = 'games.max_bet_eur'",
     );
     expect(stored[0]?.value).toBe('50');
+  });
+});
+
+describe('migration 0023', () => {
+  it("copies the race's prize pool from the licence into race.prize_pool, once", async () => {
+    const db = await createTestDatabase();
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'settings-migrations-'));
+    try {
+      const files = await listMigrations();
+      const until = files.indexOf('0023_race_prize_pool_setting.sql');
+      expect(until).toBeGreaterThan(0);
+      for (const f of files.slice(0, until))
+        await fs.copyFile(path.join(MIGRATIONS_DIR, f), path.join(dir, f));
+      await runMigrations(db.database, dir);
+      await db.database.query(`insert into settings (key, value) values ('license', $1::jsonb)`, [
+        JSON.stringify({
+          plugins: { race: true },
+          pluginSettings: { race: { reward: '2500', currency: 'usdt' } },
+        }),
+      ]);
+      for (const f of files.slice(until)) await fs.copyFile(path.join(MIGRATIONS_DIR, f), path.join(dir, f));
+      await runMigrations(db.database, dir);
+      const rows = await db.database.query<{ value: unknown }>(
+        "select value from settings where key = 'race.prize_pool'",
+      );
+      expect(rows).toEqual([{ value: { reward: '2500', currency: 'usdt' } }]);
+      const config = await loadRaceConfig({ database: db.database, settings: settingsFor(db.database) });
+      expect(config).toMatchObject({
+        enabled: true,
+        currency: 'usdt',
+        pool: 2500n * 10n ** BigInt(config.decimals),
+      });
+    } finally {
+      await fs.rm(dir, { recursive: true, force: true });
+      await db.drop();
+    }
   });
 });

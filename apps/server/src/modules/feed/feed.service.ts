@@ -32,7 +32,7 @@ import { toDecimalString } from '@nebula/money';
 import type { Database } from '../../db/client.js';
 import type { AuthUser } from '../../platform/context.js';
 import { profitUsd } from '../wagers/index.js';
-import { loadRaceConfig, playerAsSeenBy, raceStandings, raceWeekBounds, raceWeekOf } from '../race/index.js';
+import { playerAsSeenBy, raceEnabled, raceStandings, raceWeekBounds, raceWeekOf } from '../race/index.js';
 import { PLAYERS } from '../users/index.js';
 
 export type LatestGamesType = LiveFeedChannel | 'all_wins';
@@ -101,7 +101,7 @@ function toLiveGame(viewer: AuthUser | null, r: FeedRow): LiveGame {
 
 /** This week's latest real bets of the race's current leaders. */
 async function raceRows(database: Database, count: number, now: Date): Promise<FeedRow[]> {
-  if (!(await loadRaceConfig(database)).enabled) return [];
+  if (!(await raceEnabled(database))) return [];
   const week = raceWeekOf(now);
   const leaders = (await raceStandings(database, week, RACE_PAID_PLACES)).map((r) => r.user_id);
   if (leaders.length === 0) return [];

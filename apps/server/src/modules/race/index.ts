@@ -11,7 +11,7 @@ import { registerEndpoint } from '../../platform/endpoints.js';
 import { defineModule } from '../../platform/module.js';
 import { raceLeaderboard } from './leaderboard.js';
 import { raceJobs } from './payout.js';
-import { seedDevelopmentRaceSettings } from './settings.js';
+import { raceSettings, seedDevelopmentRaceSettings } from './settings.js';
 import { raceConsumer } from './standings.js';
 
 export { playerAsSeenBy, raceDisabled, raceLeaderboard } from './leaderboard.js';
@@ -27,6 +27,9 @@ export {
   DEFAULT_RACE_CURRENCY,
   DEVELOPMENT_RACE_SETTINGS,
   loadRaceConfig,
+  raceEnabled,
+  racePrizePool,
+  raceSettings,
   racePrizes,
   type RaceConfig,
 } from './settings.js';
@@ -43,11 +46,10 @@ export { isRaceWeek, previousRaceWeek, raceWeekBounds, raceWeekOf } from './week
 export const raceModule = defineModule({
   name: 'race',
   register(app: FastifyInstance, ctx: AppContext) {
-    registerEndpoint(app, raceLeaderboardEndpoint, ({ input, user }) =>
-      raceLeaderboard(ctx.database, user, input),
-    );
+    registerEndpoint(app, raceLeaderboardEndpoint, ({ input, user }) => raceLeaderboard(ctx, user, input));
   },
   jobs: raceJobs,
+  settings: raceSettings,
   async seed({ database, demo }) {
     if (demo) await seedDevelopmentRaceSettings(database);
   },

@@ -1,8 +1,7 @@
 /** POST /api/leaderboard {type: 'week', week?}: the weekly race as a viewer sees it. */
 import type { RaceEntry, RaceLeaderboard } from '@nebula/contracts';
 import { toDecimalString } from '@nebula/money';
-import type { Database } from '../../db/client.js';
-import type { AuthUser } from '../../platform/context.js';
+import type { AppContext, AuthUser } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { holdsPermission } from '../../platform/policy.js';
 import { racePayoutsOf } from './payout.js';
@@ -36,12 +35,13 @@ export function playerAsSeenBy(viewer: AuthUser | null, p: Player): RaceEntry['u
 
 /** The leaderboard of `week` (default: the current week) for `viewer`. */
 export async function raceLeaderboard(
-  database: Database,
+  ctx: Pick<AppContext, 'database' | 'settings'>,
   viewer: AuthUser | null,
   input: { week?: string | undefined },
   now: Date = new Date(),
 ): Promise<RaceLeaderboard> {
-  const config = await loadRaceConfig(database);
+  const { database } = ctx;
+  const config = await loadRaceConfig(ctx);
   if (!config.enabled) throw raceDisabled();
   const current = raceWeekOf(now);
   const week = input.week ?? current;

@@ -54,7 +54,7 @@ export async function settleRaceWeek(
 
   const settled = await database.query('select 1 from race_weeks where week = $1::date', [week]);
   if (settled.length === 0) {
-    const config = await loadRaceConfig(database);
+    const config = await loadRaceConfig(ctx);
     if (!config.enabled) return { week, status: 'disabled', paid: [] };
     const prizes = racePrizes(config.pool);
     await database.transaction(async (tx) => {

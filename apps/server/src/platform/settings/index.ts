@@ -13,7 +13,7 @@ export {
   type Setting,
   type SettingValue,
 } from './registry.js';
-export { SettingsStore, type SettingChange, type SettingsStoreOptions } from './store.js';
+export { SettingsStore, seedSetting, type SettingChange, type SettingsStoreOptions } from './store.js';
 
 /** The realtime bus channel on which a node tells the others which settings changed (no client hears it). */
 export const SETTINGS_CHANGED_CHANNEL = 'internal.settings';

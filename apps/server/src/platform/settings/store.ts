@@ -43,6 +43,23 @@ interface Snapshot {
   entries: Map<string, Entry>;
 }
 
+/**
+ * Stores `value` for `setting` unless a value is stored already (module seeds: never overwrites an
+ * operator's choice). Checked against the schema; a value it refuses is a programming error.
+ */
+export async function seedSetting(
+  database: Pick<Database, 'query'>,
+  setting: Setting,
+  value: unknown,
+): Promise<void> {
+  const checked = setting.schema.safeParse(value);
+  if (!checked.success) throw new Error(`the seed of setting ${setting.key} does not satisfy its schema`);
+  await database.query(
+    'insert into settings (key, value) values ($1, $2::jsonb) on conflict (key) do nothing',
+    [setting.key, JSON.stringify(value)],
+  );
+}
+
 /** The stored value before and after a change (undefined: no row). */
 export interface SettingChange {
   before: unknown;
