@@ -5,6 +5,7 @@ import type { SettingEntry } from '@nebula/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { MIGRATIONS_DIR, listMigrations, runMigrations } from '../src/db/migrate.js';
+import { seedDatabase } from '../src/db/seed.js';
 import { modules } from '../src/modules/index.js';
 import { loadRaceConfig } from '../src/modules/race/index.js';
 import { AppError } from '../src/platform/errors.js';
@@ -135,6 +136,10 @@ describe('the settings store', () => {
     expect((await a.get(demo)).max).toBe(42);
     expect((await b.get(demo)).max).toBe(42);
 
+    await expect(a.change(demo, { max: 5, label: 'a\u0000b' })).rejects.toMatchObject({
+      status: 422,
+      code: 'invalid_setting',
+    });
     const refused = await a.change(demo, { max: 0 }).catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(AppError);
     expect(refused).toMatchObject({ status: 422, code: 'invalid_setting' });
@@ -279,6 +284,8 @@ describe('migration 0023', () => {
         "select value from settings where key = 'race.prize_pool'",
       );
       expect(rows).toEqual([{ value: { reward: '2500', currency: 'usdt' } }]);
+      // The seed (currencies; the licence is kept) runs after the migrations, as at every start.
+      await seedDatabase(db.database, { withDemoAccounts: false });
       const config = await loadRaceConfig({ database: db.database, settings: settingsFor(db.database) });
       expect(config).toMatchObject({
         enabled: true,
@@ -289,5 +296,5 @@ describe('migration 0023', () => {
       await fs.rm(dir, { recursive: true, force: true });
       await db.drop();
     }
-  });
+  }, 120_000);
 });

@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { checkLedger } from '../src/modules/ledger/index.js';
 import type { Connection } from '../src/realtime/index.js';
 import { createUser, type TestUser } from './helpers/factories.js';
-import { startTestServer, type TestServer } from './helpers/test-server.js';
+import { putSetting, startTestServer, type TestServer } from './helpers/test-server.js';
 
 /**
  * Tips (spec 3 section 5 "Tip: invalid username, invalid amount"; issue F8 item 4): the happy path
@@ -321,10 +321,7 @@ describe('tip', () => {
   it('limits tips and rains per player per minute', async () => {
     const a = await player();
     const b = await player(0n);
-    await t.server.database.query(
-      `insert into settings (key, value) values ('tips', '{"perMinute": 2}'::jsonb)
-       on conflict (key) do update set value = excluded.value`,
-    );
+    await putSetting(t, 'tips', { perMinute: 2 });
     try {
       expect((await tip(a, b.name, '1')).statusCode).toBe(200);
       expect((await tip(a, b.name, '1')).statusCode).toBe(200);
@@ -336,7 +333,7 @@ describe('tip', () => {
       });
       expect(await real(b)).toBe(2n * USDT);
     } finally {
-      await t.server.database.query("delete from settings where key = 'tips'");
+      await putSetting(t, 'tips', {});
     }
   });
 });

@@ -15,6 +15,7 @@
  *    `invalid_setting`, never a partial write), and it is one transaction with the caller's `audit`
  *    writes: both commit or neither does.
  */
+import { findUnstorableText } from '@nebula/contracts';
 import type { Database, Session } from '../../db/client.js';
 import { AppError } from '../errors.js';
 import { parseStored, type Setting, type SettingsRegistry } from './registry.js';
@@ -130,6 +131,14 @@ export class SettingsStore {
     audit?: (tx: Session, change: SettingChange) => Promise<void>,
   ): Promise<SettingChange> {
     this.#assertRegistered(setting);
+    // Text PostgreSQL cannot store (NUL...) is refused like any bad value, never a database error.
+    const unstorable = findUnstorableText(value);
+    if (unstorable)
+      throw new AppError(
+        422,
+        'invalid_setting',
+        `The value of setting ${setting.key} holds a character that cannot be stored at ${unstorable.join('.') || '(value)'}.`,
+      );
     const checked = setting.schema.safeParse(value);
     if (!checked.success) {
       const issue = checked.error.issues[0];
