@@ -57,14 +57,7 @@ export const RealtimeErrorCode = {
   Internal: 500,
 } as const;
 
-/** Channel names. */
-export const Channels = {
-  everyone: 'Everyone',
-  support: 'Support',
-  user: (userId: string) => `User.${userId}`,
-  guest: (connectionId: string) => `Guest.${connectionId}`,
-  supportOf: (userId: string) => `Support.${userId}`,
-} as const;
+export { Channels } from './constants/channels.js';
 
 /** A whisper: a request over the socket (or POST /api/whisper) answered by one handler. */
 export interface Whisper<Req extends z.ZodType = z.ZodType, Res extends z.ZodType = z.ZodType> {
@@ -73,6 +66,11 @@ export interface Whisper<Req extends z.ZodType = z.ZodType, Res extends z.ZodTyp
   readonly response: Res;
   readonly policy: Policy;
   readonly summary: string;
+  /**
+   * Answers without changing anything: a client may send it again (over HTTP) when the socket
+   * dropped or timed out before the answer. A whisper that changes state (a bet) never is.
+   */
+  readonly readOnly?: boolean;
 }
 
 export function defineWhisper<Req extends z.ZodType, Res extends z.ZodType>(

@@ -4,10 +4,12 @@ import type { Duplex } from 'node:stream';
 import {
   Channels,
   clientFrameSchema,
+  connectedEvent,
   findUnstorableText,
   RealtimeErrorCode,
   UNSTORABLE_TEXT_MESSAGE,
   type ClientFrame,
+  type EventData,
 } from '@nebula/contracts';
 import type { Logger } from 'pino';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
@@ -154,13 +156,11 @@ export class Gateway {
     if (token) conn.user = await this.deps.auth.byToken(token).catch(() => null);
     if (conn.closed) return;
     hub.subscribe(conn, conn.privateChannel);
-    conn.send(
-      JSON.stringify({
-        channel: conn.privateChannel,
-        event: 'Connected',
-        data: { connectionId: conn.id, user: conn.user ? { _id: conn.user.id, name: conn.user.name } : null },
-      }),
-    );
+    const greeting: EventData<typeof connectedEvent> = {
+      connectionId: conn.id,
+      user: conn.user ? { _id: conn.user.id, name: conn.user.name } : null,
+    };
+    conn.send(JSON.stringify({ channel: conn.privateChannel, event: connectedEvent.name, data: greeting }));
     ws.off('message', onEarly);
     ws.on('message', (data, isBinary) => void this.handleMessage(conn, data, isBinary));
     for (const data of early) await this.handleMessage(conn, data, false);

@@ -3,7 +3,7 @@ import { RouterProvider } from 'react-router';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { queryClient } from '../lib/query-client';
 import { useThemeSync } from '../lib/theme';
-import { RealtimeProvider } from './realtime-provider';
+import { RealtimeProvider } from '../lib/realtime-provider';
 import { createAppRouter } from './router';
 import './styles/pages.css';
 

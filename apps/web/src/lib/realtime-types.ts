@@ -1,5 +1,6 @@
 /** Types, constants and small helpers of the realtime client (see realtime.ts). */
 import type { ClientFrame, EventFrame } from '@nebula/contracts';
+import type { connectedEventRef, RefData } from '@nebula/contracts/constants';
 
 /** Lifecycle of the client. `idle`: never started or closed on purpose. */
 export type RealtimeState = 'idle' | 'connecting' | 'connected' | 'disconnected';
@@ -8,11 +9,8 @@ export type RealtimeState = 'idle' | 'connecting' | 'connected' | 'disconnected'
 export type RealtimeRequest = WithoutId<ClientFrame>;
 export type WithoutId<F> = F extends unknown ? Omit<F, '$id'> : never;
 
-/** The greeting the server sends first on every connection. */
-export interface ConnectedGreeting {
-  connectionId: string;
-  user: { _id: string; name: string } | null;
-}
+/** The greeting the server sends first on every connection (the contract's `Connected` event). */
+export type ConnectedGreeting = RefData<typeof connectedEventRef>;
 
 export interface DisconnectInfo {
   /** Close code (1006 when the server could not be reached). */

@@ -7,6 +7,7 @@ import {
   realtimeUrl,
   type RealtimeOptions,
 } from './realtime';
+import { connectedEventRef, type EventRef, type WhisperRef } from '@nebula/contracts/constants';
 import { useAppStore, type StoredUser } from './store';
 
 /** A scriptable stand-in for the browser WebSocket. */
@@ -78,6 +79,14 @@ class FakeSocket {
 }
 
 const URL = 'ws://casino.test/ws';
+
+/** A reference to a whisper of no contract in particular (the client only needs its name). */
+const ref = (event: string): WhisperRef => ({ event, readOnly: false });
+/** An event reference as the generator writes them, for an event of the tests. */
+const balanceRef: EventRef = {
+  name: 'Balance',
+  shape: { type: 'object', properties: { value: { type: 'string' } }, required: ['value'] },
+};
 let client: RealtimeClient;
 
 function makeClient(options: RealtimeOptions = {}): RealtimeClient {
@@ -206,7 +215,7 @@ describe('RealtimeClient connection', () => {
     makeClient();
     client.connect(URL);
     FakeSocket.last.accept();
-    const pending = client.whisper('Slow');
+    const pending = client.whisper(ref('Slow'), undefined);
     client.close();
     await expect(pending).rejects.toMatchObject({ code: ClientErrorCode.Unavailable });
     expect(FakeSocket.last.closedWith?.code).toBe(1000);
@@ -222,8 +231,8 @@ describe('RealtimeClient requests', () => {
     client.connect(URL);
     const socket = FakeSocket.last;
     socket.accept();
-    const first = client.whisper<{ n: number }>('Echo', { n: 1 });
-    const second = client.whisper<{ n: number }>('Echo', { n: 2 });
+    const first = client.whisper(ref('Echo'), { n: 1 });
+    const second = client.whisper(ref('Echo'), { n: 2 });
     const [a, b] = socket.framesOf('whisper');
     expect(a).toMatchObject({ type: 'whisper', event: 'Echo', data: { n: 1 } });
     expect(a?.$id).not.toBe(b?.$id);
@@ -238,7 +247,7 @@ describe('RealtimeClient requests', () => {
     makeClient();
     client.connect(URL);
     FakeSocket.last.accept();
-    const reply = client.whisper('Play', { bet: 1 });
+    const reply = client.whisper(ref('Play'), { bet: 1 });
     const frame = FakeSocket.last.lastFrame();
     FakeSocket.last.receive({ $id: frame.$id, code: -4, message: 'Not enough money' });
     const error = await reply.catch((e: unknown) => e);
@@ -250,7 +259,7 @@ describe('RealtimeClient requests', () => {
     makeClient({ requestTimeoutMs: 2000 });
     client.connect(URL);
     FakeSocket.last.accept();
-    const reply = client.whisper('Never');
+    const reply = client.whisper(ref('Never'), undefined);
     vi.advanceTimersByTime(2000);
     await expect(reply).rejects.toMatchObject({ code: ClientErrorCode.Timeout });
     expect(client.pendingCount).toBe(0);
@@ -260,7 +269,11 @@ describe('RealtimeClient requests', () => {
     makeClient();
     client.connect(URL);
     FakeSocket.last.accept();
-    const replies = [client.whisper('A'), client.whisper('B'), client.request({ type: 'auth', token: null })];
+    const replies = [
+      client.whisper(ref('A'), undefined),
+      client.whisper(ref('B'), undefined),
+      client.request({ type: 'auth', token: null }),
+    ];
     expect(client.pendingCount).toBe(3);
     FakeSocket.last.drop();
     for (const reply of replies)
@@ -270,9 +283,11 @@ describe('RealtimeClient requests', () => {
 
   it('fails at once while disconnected, and waits for the greeting while connecting', async () => {
     makeClient();
-    await expect(client.whisper('Ping')).rejects.toMatchObject({ code: ClientErrorCode.Unavailable });
+    await expect(client.whisper(ref('Ping'), undefined)).rejects.toMatchObject({
+      code: ClientErrorCode.Unavailable,
+    });
     client.connect(URL);
-    const reply = client.whisper<string>('Early');
+    const reply = client.whisper(ref('Early'), undefined);
     expect(FakeSocket.last.sent).toHaveLength(0);
     FakeSocket.last.accept();
     const frame = FakeSocket.last.framesOf('whisper')[0];
@@ -373,8 +388,8 @@ describe('RealtimeClient subscriptions and events', () => {
     makeClient();
     const balance = vi.fn();
     const connected = vi.fn();
-    client.on('Balance', balance);
-    const offConnected = client.on('Connected', connected);
+    client.on(balanceRef, balance);
+    const offConnected = client.on(connectedEventRef, connected);
     client.connect(URL);
     FakeSocket.last.accept('User.u1', 'c1');
     FakeSocket.last.receive({ channel: 'User.u1', event: 'Balance', data: { value: '1.5' } });
@@ -384,6 +399,19 @@ describe('RealtimeClient subscriptions and events', () => {
     );
     expect(connected).toHaveBeenCalledTimes(1);
     offConnected();
+  });
+
+  it('on(ref) drops data that does not fit the contract', () => {
+    makeClient();
+    const balance = vi.fn();
+    client.on(balanceRef, balance);
+    client.connect(URL);
+    FakeSocket.last.accept('User.u1', 'c1');
+    FakeSocket.last.receive({ channel: 'User.u1', event: 'Balance', data: { value: 1.5 } });
+    FakeSocket.last.receive({ channel: 'User.u1', event: 'Balance', data: null });
+    FakeSocket.last.receive({ channel: 'User.u1', event: 'Balance', data: { value: '2' } });
+    expect(balance).toHaveBeenCalledTimes(1);
+    expect(balance).toHaveBeenCalledWith({ value: '2' }, expect.objectContaining({ event: 'Balance' }));
   });
 
   it('keeps dispatching when a listener throws', () => {

@@ -11,10 +11,20 @@
  * - an app-level `Ping` whisper every 25 s catches half-open sockets (a timeout forces a reconnect);
  * - memory stays bounded: pending requests time out and are all rejected when the socket drops.
  *
- * Framework-free on purpose: React glue lives in app/realtime-provider.tsx, the store glue in
+ * Framework-free on purpose: React glue lives in realtime-provider.tsx, the store glue in
  * `bindRealtimeToStore` below.
  */
 import type { EventFrame, ReplyFrame } from '@nebula/contracts';
+import {
+  connectedEventRef,
+  isEventData,
+  pingWhisperRef,
+  type EventRef,
+  type RefData,
+  type RefRequest,
+  type RefResponse,
+  type WhisperRef,
+} from '@nebula/contracts/constants';
 import { useAppStore, type ConnectionState } from './store';
 import {
   CloseCode,
@@ -200,19 +210,25 @@ export class RealtimeClient {
     });
   }
 
-  /** A whisper (`{type: "whisper", event, data}`), answered by one server handler. */
-  whisper<T = unknown>(event: string, data?: unknown, timeoutMs?: number): Promise<T> {
-    return this.request<T>({ type: 'whisper', event, data }, timeoutMs);
+  /**
+   * A whisper (`{type: "whisper", event, data}`) over the socket, answered by one server handler;
+   * typed by the contract its generated reference stands for. `callWhisper` (realtime-call.ts) adds
+   * the HTTP fallback.
+   */
+  whisper<R extends WhisperRef>(ref: R, data: RefRequest<R>, timeoutMs?: number): Promise<RefResponse<R>> {
+    return this.request<RefResponse<R>>({ type: 'whisper', event: ref.event, data }, timeoutMs);
   }
 
   // ---- events ---------------------------------------------------------------------------------
 
   /**
    * Listens to a channel; the first listener subscribes, the last one's unsubscribe leaves it.
-   * Subscriptions survive reconnects. Returns the unsubscribe function (idempotent).
+   * Subscriptions survive reconnects. Returns the unsubscribe function (idempotent). Without a
+   * handler it only joins the channel (its events reach `on` listeners); a handler gets every raw
+   * frame of the channel, to be read with `readEvent(ref, frame)`.
    */
-  subscribe<T = unknown>(channel: string, handler: ChannelHandler<T>): () => void {
-    const record = { handler: handler as ChannelHandler };
+  subscribe(channel: string, handler: ChannelHandler = () => undefined): () => void {
+    const record = { handler };
     let set = this.channels.get(channel);
     if (!set) {
       set = new Set();
@@ -234,16 +250,28 @@ export class RealtimeClient {
     return [...this.channels.keys()];
   }
 
-  /** Listens to a server event by name, on any channel (including the private one). */
-  on<T = unknown>(event: string, handler: EventHandler<T>): () => void {
+  /**
+   * Listens to a server event, on any channel (including the private one), through its generated
+   * reference: the handler only sees data that passed the contract's guard (other frames are
+   * dropped, with a warning in development).
+   */
+  on<R extends EventRef>(ref: R, handler: EventHandler<RefData<R>>): () => void {
+    const event = ref.name;
+    const guarded: EventHandler = (data, frame) => {
+      if (isEventData(ref, data)) {
+        handler(data, frame as EventFrame<RefData<R>>);
+      } else if (import.meta.env?.DEV) {
+        console.warn(`[realtime] ${event}: data does not match its contract`, data);
+      }
+    };
     let set = this.eventHandlers.get(event);
     if (!set) {
       set = new Set();
       this.eventHandlers.set(event, set);
     }
-    set.add(handler as EventHandler);
+    set.add(guarded);
     return () => {
-      set.delete(handler as EventHandler);
+      set.delete(guarded);
       if (set.size === 0 && this.eventHandlers.get(event) === set) this.eventHandlers.delete(event);
     };
   }
@@ -410,8 +438,8 @@ export class RealtimeClient {
   }
 
   private handleEvent(frame: EventFrame): void {
-    if (frame.event === 'Connected' && this.snapshot.state !== 'connected') {
-      this.onGreeting(frame as EventFrame<ConnectedGreeting>);
+    if (frame.event === connectedEventRef.name && this.snapshot.state !== 'connected') {
+      this.onGreeting(frame);
     }
     const listeners = this.channels.get(frame.channel);
     if (listeners) for (const { handler } of [...listeners]) safeCall(handler, frame);
@@ -419,17 +447,19 @@ export class RealtimeClient {
     if (handlers) for (const handler of [...handlers]) safeCall(handler, frame.data, frame);
   }
 
-  private onGreeting(frame: EventFrame<ConnectedGreeting>): void {
+  private onGreeting(frame: EventFrame): void {
     if (this.greetingTimer) clearTimeout(this.greetingTimer);
     this.greetingTimer = null;
-    const data = frame.data ?? { connectionId: '', user: null };
+    const greeting = frame.data;
+    const valid = isEventData(connectedEventRef, greeting);
+    const data: ConnectedGreeting = valid ? greeting : { connectionId: '', user: null };
     this.setStatus({
       state: 'connected',
       attempt: 0,
       nextRetryAt: null,
       everConnected: true,
       privateChannel: frame.channel,
-      connectionId: typeof data.connectionId === 'string' ? data.connectionId : null,
+      connectionId: valid ? data.connectionId : null,
     });
     this.reportedDown = false;
     for (const channel of this.channels.keys()) this.sendSubscribe(channel, 'subscribe');
@@ -487,7 +517,7 @@ export class RealtimeClient {
     if (this.opts.pingIntervalMs <= 0) return;
     this.pingTimer = setInterval(() => {
       const ws = this.ws;
-      this.whisper('Ping', undefined, this.opts.pingTimeoutMs).catch((error: unknown) => {
+      this.whisper(pingWhisperRef, undefined, this.opts.pingTimeoutMs).catch((error: unknown) => {
         // Only a timeout means half-open; a lost connection is already being handled.
         if (error instanceof RealtimeError && error.code === ClientErrorCode.Timeout && this.ws === ws) {
           this.dropSocket(CloseCode.Stale, 'ping timeout', true);

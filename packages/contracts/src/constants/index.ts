@@ -6,7 +6,10 @@
  */
 export * from './auth.js';
 export * from './catalogue.js';
+export * from './channels.js';
 export * from './chat.js';
 export * from './feed.js';
 export * from './tips.js';
 export * from './wallet-message.js';
+export * from './realtime-refs.js';
+export * from './realtime/index.js';

@@ -219,6 +219,7 @@ export const crashStateWhisper = defineWhisper({
   response: crashStateSchema,
   policy: policy.public,
   summary: "The current crash round, its bets, the caller's bet and the latest results.",
+  readOnly: true,
 });
 
 export const crashHistoryWhisper = defineWhisper({
@@ -233,6 +234,7 @@ export const crashHistoryWhisper = defineWhisper({
   response: z.object({ rounds: z.array(crashResultSchema), chains: z.array(crashChainSchema) }),
   policy: policy.public,
   summary: 'Busted crash rounds with their hashes, and the published hash chains (fairness page).',
+  readOnly: true,
 });
 
 const event = { game: z.literal('crash'), round: roundId };

@@ -119,4 +119,5 @@ export const restoreWhisper = defineWhisper({
   response: z.object({ round: extendedPlayResponseSchema.nullable() }),
   policy: policy.public,
   summary: "The player's open round of this game, if any (after a reload, on another device).",
+  readOnly: true,
 });

@@ -195,6 +195,7 @@ export const infoWhisper = defineWhisper({
   response: betOverviewSchema,
   policy: policy.public,
   summary: 'The bet overview of one bet (anyone may look; private bets hide the player).',
+  readOnly: true,
 });
 
 /** A game's live configuration for its page: the house edge and limits in force. */
@@ -219,6 +220,7 @@ export const gameDataWhisper = defineWhisper({
   response: gameDataSchema,
   policy: policy.public,
   summary: "A game's configuration: house edge, limits and availability.",
+  readOnly: true,
 });
 
 /** One of the player's own bets in the game page's history. */

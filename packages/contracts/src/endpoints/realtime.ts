@@ -29,6 +29,7 @@ export const pingWhisper = defineWhisper({
   response: z.object({ pong: z.literal(true), time: z.number() }),
   policy: policy.public,
   summary: 'Round trip check; answers with the server time.',
+  readOnly: true,
 });
 
 export const onlineUserSchema = z.object({ _id: z.string(), name: z.string() });
@@ -43,7 +44,17 @@ export const onlineUsersWhisper = defineWhisper({
   response: z.object({ total: z.number().int(), guests: z.number().int(), users: z.array(onlineUserSchema) }),
   policy: policy.permission('moderateChat'),
   summary: 'Signed-in users online (on every node), and the guest count.',
+  readOnly: true,
 });
+
+/** The greeting every connection gets first, on its private channel (`User.{id}` or `Guest.{id}`). */
+export const connectedEvent = defineEvent(
+  'Connected',
+  z.object({
+    connectionId: z.string(),
+    user: z.object({ _id: z.string(), name: z.string() }).nullable(),
+  }),
+);
 
 /** Published on Everyone by the leader node: how many people are online. */
 export const onlineCountEvent = defineEvent(

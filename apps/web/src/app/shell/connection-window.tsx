@@ -12,7 +12,7 @@ import { Spinner } from '../../ui';
 import { addTranslations, useTranslation } from '../../lib/i18n';
 import { useAppStore } from '../../lib/store';
 import type { RealtimeStatus } from '../../lib/realtime';
-import { useRealtime, useRealtimeStatus } from '../realtime-provider';
+import { useRealtime, useRealtimeStatus } from '../../lib/realtime-provider';
 import './connection-window.css';
 
 /** Spec 2: the banner waits this long after the page loaded. */

@@ -10,9 +10,10 @@ import type {
   raceLeaderboardEndpoint,
   RaceLeaderboard,
 } from '@nebula/contracts';
+import { liveGameEventRef } from '@nebula/contracts/constants';
 import { api, endpointRef } from '../../lib/api';
 import type { LiveChannel } from '../../lib/store';
-import { useRealtime } from '../realtime-provider';
+import { useRealtime } from '../../lib/realtime-provider';
 import {
   addToFeed,
   feedDelay,
@@ -58,8 +59,7 @@ export function useLiveFeed(
       setLive((list) =>
         [{ event: withFeedTime(event, new Date()), at: Date.now() }, ...list].slice(0, LIVE_BUFFER),
       );
-    const off = client.on('LiveGame', (data) => {
-      if (!isLiveGame(data)) return;
+    const off = client.on(liveGameEventRef, (data) => {
       const delay = feedDelay(data);
       if (delay === 0) return show(data);
       const timer = setTimeout(() => {

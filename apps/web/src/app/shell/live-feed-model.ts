@@ -5,7 +5,12 @@
  * contracts' constants entry).
  */
 import type { LiveGame } from '@nebula/contracts';
-import { HIGH_ROLLER_MIN_USD, LUCKY_WIN_MIN_MULTIPLIER } from '@nebula/contracts/constants';
+import {
+  HIGH_ROLLER_MIN_USD,
+  isEventData,
+  liveGameEventRef,
+  LUCKY_WIN_MIN_MULTIPLIER,
+} from '@nebula/contracts/constants';
 import type { LiveChannel } from '../../lib/store';
 import { multiplierText } from '../../lib/multiplier-format';
 
@@ -129,21 +134,9 @@ export function formatMultiplier(value: string): string {
   return `${multiplierText(value)}×`;
 }
 
-/** True when a live bet is a shape the feed can render (the event is not validated with zod). */
+/** True when a live bet has the contract's shape (the `LiveGame` event's generated guard). */
 export function isLiveGame(value: unknown): value is LiveGame {
-  const v = value as Partial<LiveGame> | null;
-  return (
-    !!v &&
-    typeof v.user?._id === 'string' &&
-    typeof v.user.name === 'string' &&
-    typeof v.game?._id === 'string' &&
-    typeof v.game.splitTotal === 'string' &&
-    typeof v.game.multiplier === 'string' &&
-    typeof v.game.profit === 'string' &&
-    typeof v.game.currency === 'string' &&
-    typeof v.metadata?.id === 'string' &&
-    typeof v.metadata.name === 'string'
-  );
+  return isEventData(liveGameEventRef, value);
 }
 
 /**

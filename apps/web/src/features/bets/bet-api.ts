@@ -1,13 +1,14 @@
 /**
- * Loads a bet overview with the `Info` whisper (spec 2): over the realtime socket when it is
- * connected, else the same handler through `POST /api/whisper`. The contract is imported as a type
- * only, so zod stays out of the chunk.
+ * Loads a bet overview with the `Info` whisper (spec 2) through `callWhisper`: over the realtime
+ * socket when it is connected, else (or after a lost answer: Info is read-only) over HTTP.
  * `Info` answers the bet's nonce at once (it is no secret); the server seed only once revealed.
  */
 import { useQuery } from '@tanstack/react-query';
 import type { BetOverview } from '@nebula/contracts';
-import { apiFetch, isApiError } from '../../lib/api';
-import { ClientErrorCode, realtime, RealtimeError } from '../../lib/realtime';
+import { infoWhisperRef } from '@nebula/contracts/constants';
+import { isApiError } from '../../lib/api';
+import { RealtimeError } from '../../lib/realtime';
+import { callWhisper } from '../../lib/realtime-call';
 
 /** A bet overview, or `not-found` for an unknown (or malformed) bet id. */
 export type BetOverviewResult = { status: 'ok'; data: BetOverview } | { status: 'not-found' };
@@ -23,26 +24,12 @@ function isNotFound(error: unknown): boolean {
   return false;
 }
 
-const CONNECTION_CODES = new Set<number>(Object.values(ClientErrorCode));
-
-async function callInfo(data: { game_id: string }): Promise<BetOverview> {
-  const overHttp = () => apiFetch<BetOverview>('POST', '/api/whisper', { event: 'Info', data });
-  if (!realtime.connected) return overHttp();
-  try {
-    return await realtime.whisper<BetOverview>('Info', data);
-  } catch (error) {
-    // The socket dropped or timed out (not a server answer): the same handler over HTTP.
-    if (error instanceof RealtimeError && CONNECTION_CODES.has(error.code)) return overHttp();
-    throw error;
-  }
-}
-
 /** One `Info` call; `not-found` is an answer, other failures throw. */
 export async function fetchBetOverview(betId: string): Promise<BetOverviewResult> {
   if (!isBetId(betId)) return { status: 'not-found' };
   let data: BetOverview;
   try {
-    data = await callInfo({ game_id: betId });
+    data = await callWhisper(infoWhisperRef, { game_id: betId });
   } catch (error) {
     if (isNotFound(error)) return { status: 'not-found' };
     throw error;

@@ -21,10 +21,16 @@ import type {
   findUserEndpoint,
   ignoreUserEndpoint,
   unignoreUserEndpoint,
-  whisperEndpoint,
 } from '@nebula/contracts';
-import { ChatErrorCode, parseChatMutedUntil } from '@nebula/contracts/constants';
+import {
+  ChatErrorCode,
+  chatStickerWhisperRef,
+  onlineUsersWhisperRef,
+  parseChatMutedUntil,
+  type RefResponse,
+} from '@nebula/contracts/constants';
 import { api, endpointRef, isApiError } from '../../lib/api';
+import { whisperOverHttp } from '../../lib/realtime-call';
 import { formatMuteTime } from './chat-rules';
 import type { TFunction } from '../../lib/i18n';
 
@@ -42,7 +48,6 @@ export const chatApi = {
   mute: endpointRef<typeof chatMuteEndpoint>('POST', '/api/chat/moderate/mute'),
   unmute: endpointRef<typeof chatUnmuteEndpoint>('POST', '/api/chat/moderate/unmute'),
   quiz: endpointRef<typeof chatQuizEndpoint>('POST', '/api/chat/moderate/quiz'),
-  whisper: endpointRef<typeof whisperEndpoint>('POST', '/api/whisper'),
 } as const;
 
 /** Characters as the server counts them (code points, so an emoji counts once). */
@@ -54,24 +59,15 @@ export function sendMessage(message: string, channel: ChatChannel): Promise<Chat
   return api(chatApi.send, { message, channel });
 }
 
+/** A sticker, over HTTP like a text message (errors carry the spec's codes as they are). */
 export function sendSticker(url: string, channel: ChatChannel): Promise<ChatMessage> {
-  return api(chatApi.whisper, {
-    event: 'ChatStickerMessage',
-    data: { url, channel },
-  }) as Promise<ChatMessage>;
+  return whisperOverHttp(chatStickerWhisperRef, { url, channel });
 }
 
-export interface OnlineUsers {
-  total: number;
-  guests: number;
-  users: { _id: string; name: string }[];
-}
+export type OnlineUsers = RefResponse<typeof onlineUsersWhisperRef>;
 
 export function fetchOnlineUsers(channel?: string): Promise<OnlineUsers> {
-  return api(chatApi.whisper, {
-    event: 'OnlineUsers',
-    data: channel ? { channel } : {},
-  }) as Promise<OnlineUsers>;
+  return whisperOverHttp(onlineUsersWhisperRef, channel ? { channel } : {});
 }
 
 export type ChatErrorKind = 'length' | 'muted' | 'slow' | 'unknownUser' | 'unknownGame' | 'other';

@@ -3,6 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ChatMessage, EventFrame } from '@nebula/contracts';
+import { isEventData, type EventRef } from '@nebula/contracts/constants';
 import '../../lib/i18n';
 import { events } from '../../lib/events';
 import { DEFAULT_SETTINGS, useAppStore, type StoredUser } from '../../lib/store';
@@ -23,11 +24,15 @@ const fake = vi.hoisted(() => {
         set.add(handler);
         return () => set.delete(handler);
       },
-      on(event: string, handler: (data: unknown) => void) {
-        const set = handlers.get(event) ?? new Set();
-        handlers.set(event, set);
-        set.add(handler);
-        return () => set.delete(handler);
+      // Like RealtimeClient.on: by the reference's name, only data that passes its guard.
+      on(ref: EventRef, handler: (data: unknown) => void) {
+        const set = handlers.get(ref.name) ?? new Set();
+        handlers.set(ref.name, set);
+        const guarded = (data: unknown) => {
+          if (isEventData(ref, data)) handler(data);
+        };
+        set.add(guarded);
+        return () => set.delete(guarded);
       },
       onConnect: () => () => {},
       onDisconnect: () => () => {},
@@ -35,7 +40,7 @@ const fake = vi.hoisted(() => {
   };
 });
 
-vi.mock('../../app/realtime-provider', () => ({
+vi.mock('../../lib/realtime-provider', () => ({
   useRealtime: () => fake.client,
   useOnlineCount: () => ({ total: 12, users: 5, guests: 7 }),
 }));

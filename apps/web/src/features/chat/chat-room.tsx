@@ -12,13 +12,13 @@ import { useQuery } from '@tanstack/react-query';
 import clsx from 'clsx';
 import { ArrowDown, ChevronDown, MessagesSquare, RefreshCw, ShieldCheck, X } from 'lucide-react';
 import type { ChatChannel, ChatMessage } from '@nebula/contracts';
-import { CHAT_LOCALES, CHAT_MODES, chatChannelOf } from '@nebula/contracts/constants';
+import { CHAT_LOCALES, CHAT_MODES, chatChannelOf, chatMuteEventRef } from '@nebula/contracts/constants';
 import { Button, Dropdown, IconButton, Spinner, toast } from '../../ui';
 import { api, isApiError } from '../../lib/api';
 import { events } from '../../lib/events';
 import { isSignedIn, usePermission, useAppStore } from '../../lib/store';
 import { requestLogin } from '../../lib/request-login';
-import { useOnlineCount, useRealtime } from '../../app/realtime-provider';
+import { useOnlineCount, useRealtime } from '../../lib/realtime-provider';
 import { chatApi } from './chat-api';
 import { ChatComposer } from './chat-composer';
 import { effectiveChannel, localeOf, modeForPath, modeOf } from './chat-rules';
@@ -188,14 +188,7 @@ export function ChatRoom({ onOpenBet, onClose }: ChatRoomProps) {
   const [menu, setMenu] = useState<{ message: ChatMessage; anchor: HTMLElement } | null>(null);
 
   // A moderator's mute or unmute reaches the player's own channel (User.{id}).
-  useEffect(
-    () =>
-      client.on<{ mute: string | null }>('ChatMute', (data) => {
-        if (data && (typeof data.mute === 'string' || data.mute === null))
-          updateChatUser({ mute: data.mute });
-      }),
-    [client],
-  );
+  useEffect(() => client.on(chatMuteEventRef, (data) => updateChatUser({ mute: data.mute })), [client]);
 
   const scrollRef = useRef<HTMLDivElement>(null);
   const contentRef = useRef<HTMLDivElement>(null);

@@ -6,8 +6,15 @@
  * history is read again (messages sent while offline appear).
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { ChatChannel, ChatMessage } from '@nebula/contracts';
-import type { EventFrame } from '@nebula/contracts';
+import type { ChatChannel, ChatMessage, EventFrame } from '@nebula/contracts';
+import {
+  chatLikeEventRef,
+  chatMessageEventRef,
+  chatQuizAnsweredEventRef,
+  chatQuizEventRef,
+  chatRemoveMessagesEventRef,
+  readEvent,
+} from '@nebula/contracts/constants';
 import { api } from '../../lib/api';
 import type { RealtimeClient } from '../../lib/realtime';
 import { chatApi } from './chat-api';
@@ -17,44 +24,18 @@ export type FeedStatus = 'loading' | 'ready' | 'error';
 
 type ListUpdate = (list: ChatMessage[]) => ChatMessage[];
 
-function isMessage(value: unknown): value is ChatMessage {
-  if (!value || typeof value !== 'object') return false;
-  const v = value as Partial<ChatMessage>;
-  return (
-    typeof v._id === 'string' &&
-    typeof v.type === 'string' &&
-    typeof v.created_at === 'string' &&
-    !!v.data &&
-    typeof v.data === 'object'
-  );
-}
-
-/** The list change a channel event asks for, or null for events the chat does not use. */
+/** The list change a channel event asks for, or null for events the chat does not use (or malformed). */
 export function updateOf(frame: EventFrame): ListUpdate | null {
-  const data = frame.data as Record<string, unknown> | null;
-  if (!data || typeof data !== 'object') return null;
-  switch (frame.event) {
-    case 'ChatMessage':
-    case 'ChatQuiz':
-    case 'ChatQuizAnswered': {
-      const message = data.message;
-      if (!isMessage(message)) return null;
-      return (list) => appendMessage(list, message);
-    }
-    case 'ChatRemoveMessages': {
-      const ids = Array.isArray(data.ids)
-        ? data.ids.filter((id): id is string => typeof id === 'string')
-        : [];
-      return (list) => removeMessages(list, ids);
-    }
-    case 'ChatLike': {
-      const { id, likes } = data;
-      if (typeof id !== 'string' || typeof likes !== 'number') return null;
-      return (list) => patchMessage(list, id, (message) => ({ ...message, likes }));
-    }
-    default:
-      return null;
-  }
+  const added =
+    readEvent(chatMessageEventRef, frame) ??
+    readEvent(chatQuizEventRef, frame) ??
+    readEvent(chatQuizAnsweredEventRef, frame);
+  if (added) return (list) => appendMessage(list, added.message);
+  const removed = readEvent(chatRemoveMessagesEventRef, frame);
+  if (removed) return (list) => removeMessages(list, removed.ids);
+  const liked = readEvent(chatLikeEventRef, frame);
+  if (liked) return (list) => patchMessage(list, liked.id, (message) => ({ ...message, likes: liked.likes }));
+  return null;
 }
 
 export interface ChatFeed {
@@ -101,7 +82,7 @@ export function useChatFeed(client: RealtimeClient, channel: ChatChannel): ChatF
       api(chatApi.history, { channel }, { signal: ownController.signal })
         .then((history) => {
           if (cancelled || ownController.signal.aborted) return;
-          let messages = fromHistory(Array.isArray(history) ? history.filter(isMessage) : []);
+          let messages = fromHistory(Array.isArray(history) ? history : []);
           for (const change of pending.current ?? []) messages = change(messages);
           pending.current = null;
           setState({ channel, status: 'ready', messages });

@@ -6,35 +6,21 @@
  */
 import { useInfiniteQuery, useQueries, useQuery } from '@tanstack/react-query';
 import type { CrashChain, CrashResult } from '@nebula/contracts';
-import { apiFetch } from '../../lib/api';
-import { ClientErrorCode, realtime, RealtimeError } from '../../lib/realtime';
+import { crashHistoryWhisperRef, type RefResponse } from '@nebula/contracts/constants';
+import { callWhisper } from '../../lib/realtime-call';
 
 /** One answer of CrashHistory. */
-export interface CrashHistoryPage {
-  rounds: CrashResult[];
-  chains: CrashChain[];
-}
+export type CrashHistoryPage = RefResponse<typeof crashHistoryWhisperRef>;
 
 /** Rounds per page of the list. */
 export const CRASH_PAGE_SIZE = 20;
-
-const CONNECTION_CODES = new Set<number>(Object.values(ClientErrorCode));
 
 /** Busted rounds with ids below `before` (the newest when absent), newest first, and the chains. */
 export async function fetchCrashHistory(
   before: string | undefined,
   limit: number,
 ): Promise<CrashHistoryPage> {
-  const data = { ...(before ? { before } : {}), limit };
-  const overHttp = () => apiFetch<CrashHistoryPage>('POST', '/api/whisper', { event: 'CrashHistory', data });
-  if (!realtime.connected) return overHttp();
-  try {
-    return await realtime.whisper<CrashHistoryPage>('CrashHistory', data);
-  } catch (error) {
-    // The socket dropped or timed out (not a server answer): the same handler over HTTP.
-    if (error instanceof RealtimeError && CONNECTION_CODES.has(error.code)) return overHttp();
-    throw error;
-  }
+  return callWhisper(crashHistoryWhisperRef, { ...(before ? { before } : {}), limit });
 }
 
 /** Query keys of the page's crash reads. */

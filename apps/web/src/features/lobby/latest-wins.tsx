@@ -1,23 +1,23 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Sparkles } from 'lucide-react';
-import type { LiveGame, latestWinsEndpoint } from '@nebula/contracts';
+import type { latestWinsEndpoint } from '@nebula/contracts';
 import { api, endpointRef } from '../../lib/api';
 import { realtime } from '../../lib/realtime';
 import { useAppStore } from '../../lib/store';
 import { Skeleton } from '../../ui';
-import { LATEST_WINS_INITIAL, LATEST_WINS_MAX, latestWinFromLiveGame } from '@nebula/contracts/constants';
+import {
+  LATEST_WINS_INITIAL,
+  LATEST_WINS_MAX,
+  latestWinFromLiveGame,
+  liveGameEventRef,
+} from '@nebula/contracts/constants';
 import { addWin, fillerDelay, simulatedWin, type TickerWin } from './latest-wins-model';
 import './lobby-texts';
 import { useTranslation } from '../../lib/i18n';
 
 const latestWins = endpointRef<typeof latestWinsEndpoint>('POST', '/api/data/latestWins');
 const MAX_DELAY_MS = 10_000;
-
-function isLiveWin(value: unknown): value is LiveGame {
-  const v = value as Partial<LiveGame> | null;
-  return !!v && typeof v.game?._id === 'string' && typeof v.metadata?.id === 'string' && !!v.user;
-}
 
 /** Truncates a decimal string to 2 places. */
 function money(value: string): string {
@@ -42,8 +42,7 @@ export function LatestWins() {
 
   useEffect(() => {
     const timers = new Set<ReturnType<typeof setTimeout>>();
-    const off = realtime.on('LiveGame', (data) => {
-      if (!isLiveWin(data)) return;
+    const off = realtime.on(liveGameEventRef, (data) => {
       const win = latestWinFromLiveGame(data);
       if (!win) return;
       const delay = Math.min(Math.max(0, Number(data.delay) || 0), MAX_DELAY_MS);

@@ -1,12 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Currency } from '@nebula/contracts';
+import { balanceModificationEventRef, isEventData } from '@nebula/contracts/constants';
 import { useAppStore } from '../../lib/store';
 import {
   BALANCE_FLASH_MS,
   bindBalanceEvents,
-  isBalanceModification,
   resetWalletLive,
   useWalletLive,
+  type BalanceEventSource,
 } from './balance-events';
 
 const btc: Currency = {
@@ -24,13 +25,17 @@ const btc: Currency = {
 
 type Handler = (data: unknown) => void;
 
+/** Delivers like RealtimeClient.on: by the reference's name, only data that passes its guard. */
 function fakeClient() {
   const handlers = new Map<string, Handler>();
+  const on: BalanceEventSource['on'] = (ref, handler) => {
+    handlers.set(ref.name, (data) => {
+      if (isEventData(ref, data)) handler(data, { channel: 'User.u1', event: ref.name, data });
+    });
+    return () => void handlers.delete(ref.name);
+  };
   return {
-    on: (event: string, handler: Handler) => {
-      handlers.set(event, handler);
-      return () => void handlers.delete(event);
-    },
+    on,
     fire: (data: unknown) => handlers.get('BalanceModification')?.(data),
     count: () => handlers.size,
   };
@@ -46,13 +51,13 @@ describe('BalanceModification', () => {
     vi.useRealTimers();
   });
 
-  it('validates the payload', () => {
-    expect(
-      isBalanceModification({ currency: 'btc', balance: '1', demo_balance: '0', bonus: '0', delay: 0 }),
-    ).toBe(true);
-    expect(isBalanceModification({ currency: 'btc', balance: 1, demo_balance: '0' })).toBe(false);
-    expect(isBalanceModification({ currency: 'btc', balance: '-1', demo_balance: '0' })).toBe(false);
-    expect(isBalanceModification(null)).toBe(false);
+  it('takes only payloads of the contract (generated guard)', () => {
+    const valid = { currency: 'btc', balance: '1', demo_balance: '0', bonus: '0', delay: 0 };
+    expect(isEventData(balanceModificationEventRef, valid)).toBe(true);
+    expect(isEventData(balanceModificationEventRef, { ...valid, balance: 1 })).toBe(false);
+    expect(isEventData(balanceModificationEventRef, { ...valid, balance: '1e3' })).toBe(false);
+    expect(isEventData(balanceModificationEventRef, { ...valid, bonus: undefined })).toBe(false);
+    expect(isEventData(balanceModificationEventRef, null)).toBe(false);
   });
 
   it('updates the store entry and flashes green for 1 s on an increase', () => {

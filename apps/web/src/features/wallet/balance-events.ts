@@ -5,6 +5,8 @@
  * green (up) or red (down) for 1 s. Small and eager: the header uses it on the first visit.
  */
 import { create } from 'zustand';
+import { balanceModificationEventRef, type RefData } from '@nebula/contracts/constants';
+import type { RealtimeClient } from '../../lib/realtime';
 import { useAppStore } from '../../lib/store';
 import { toAtomic } from './wallet-math';
 
@@ -12,13 +14,7 @@ export const BALANCE_FLASH_MS = 1000;
 /** A server delay above this is not waited for (a bad value must not freeze the balance). */
 const MAX_DELAY_MS = 10_000;
 
-export interface BalanceModification {
-  currency: string;
-  balance: string;
-  demo_balance: string;
-  bonus: string;
-  delay: number;
-}
+export type BalanceModification = RefData<typeof balanceModificationEventRef>;
 
 export type FlashDirection = 'up' | 'down';
 
@@ -30,21 +26,6 @@ interface WalletLiveState {
 }
 
 export const useWalletLive = create<WalletLiveState>()(() => ({ bonus: {}, flash: {} }));
-
-const DECIMAL = /^\d+(\.\d+)?$/;
-
-export function isBalanceModification(value: unknown): value is BalanceModification {
-  const v = value as Partial<BalanceModification> | null;
-  return (
-    !!v &&
-    typeof v.currency === 'string' &&
-    typeof v.balance === 'string' &&
-    DECIMAL.test(v.balance) &&
-    typeof v.demo_balance === 'string' &&
-    DECIMAL.test(v.demo_balance) &&
-    (v.bonus === undefined || (typeof v.bonus === 'string' && DECIMAL.test(v.bonus)))
-  );
-}
 
 const flashTimers = new Map<string, ReturnType<typeof setTimeout>>();
 
@@ -69,7 +50,7 @@ export function applyBalanceModification(event: BalanceModification, now = Date.
       [event.currency]: { ...current, balance: { real: event.balance, demo: event.demo_balance } },
     });
   }
-  const bonus = { ...live.bonus, [event.currency]: event.bonus ?? '0' };
+  const bonus = { ...live.bonus, [event.currency]: event.bonus };
   if (before === null || before === after) {
     useWalletLive.setState({ bonus });
     return;
@@ -87,16 +68,13 @@ export function applyBalanceModification(event: BalanceModification, now = Date.
   );
 }
 
-/** Listens for balance events on `client`; returns the unsubscribe function. */
-/** What bindBalanceEvents needs of the realtime client. */
-export interface BalanceEventSource {
-  on: (event: string, handler: (data: unknown) => void) => () => void;
-}
+/** What bindBalanceEvents needs of the realtime client (its `on` delivers guarded data only). */
+export type BalanceEventSource = Pick<RealtimeClient, 'on'>;
 
+/** Listens for balance events on `client`; returns the unsubscribe function. */
 export function bindBalanceEvents(client: BalanceEventSource): () => void {
   const timers = new Set<ReturnType<typeof setTimeout>>();
-  const off = client.on('BalanceModification', (data) => {
-    if (!isBalanceModification(data)) return;
+  const off = client.on(balanceModificationEventRef, (data) => {
     const delay = Math.min(Math.max(0, Number(data.delay) || 0), MAX_DELAY_MS);
     if (delay === 0) {
       applyBalanceModification(data);

@@ -6,6 +6,7 @@
  */
 import { useEffect, useMemo, useState } from 'react';
 import type { Currency } from '@nebula/contracts';
+import { balanceModificationEventRef } from '@nebula/contracts/constants';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Ban, Coins, Wallet } from 'lucide-react';
 import { Button, EmptyState, TabPanel, Tabs, closeModal, openModal, toast } from '../../ui';
@@ -103,7 +104,10 @@ export function WalletModal({ initialTab }: { initialTab: WalletTab }) {
   // Money moved: histories and limits are stale.
   useEffect(
     () =>
-      realtime.on('BalanceModification', () => void queryClient.invalidateQueries({ queryKey: ['wallet'] })),
+      realtime.on(
+        balanceModificationEventRef,
+        () => void queryClient.invalidateQueries({ queryKey: ['wallet'] }),
+      ),
     [queryClient],
   );
 

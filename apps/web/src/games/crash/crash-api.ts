@@ -1,9 +1,16 @@
 /**
- * Crash's server calls (packages/contracts/src/endpoints/crash.ts), over the realtime socket when it
- * is connected and over `POST /api/whisper` otherwise (the frame's `whisper`).
+ * Crash's server calls (packages/contracts/src/endpoints/crash.ts) through `callWhisper`: over the
+ * realtime socket when it is connected and over `POST /api/whisper` otherwise.
  */
 import type { CrashChain, CrashResult, CrashState, MultiplayerPlayResponse } from '@nebula/contracts';
-import { whisper } from '../frame/play-api';
+import {
+  crashBetWhisperRef,
+  crashCancelBetWhisperRef,
+  crashCashOutWhisperRef,
+  crashHistoryWhisperRef,
+  crashStateWhisperRef,
+} from '@nebula/contracts/constants';
+import { callWhisper } from '../../lib/realtime-call';
 
 /** A bet: the Play request's fields; `autoCashOut` in hundredths (absent: cash out by hand). */
 export interface CrashBetInput {
@@ -22,18 +29,18 @@ export interface CrashApi {
 }
 
 export const crashApi: CrashApi = {
-  state: () => whisper<CrashState>('CrashState', {}),
+  state: () => callWhisper(crashStateWhisperRef, {}),
   bet: ({ bet, currency, demo, autoCashOut }) =>
-    whisper<MultiplayerPlayResponse>('CrashBet', {
+    callWhisper(crashBetWhisperRef, {
       bet,
       currency,
       demo,
       data: autoCashOut === null ? {} : { autoCashOut },
     }),
-  cashOut: (round) => whisper<MultiplayerPlayResponse>('CrashCashOut', { id: round }),
-  cancel: (round) => whisper<MultiplayerPlayResponse>('CrashCancelBet', { id: round }),
+  cashOut: (round) => callWhisper(crashCashOutWhisperRef, { id: round }),
+  cancel: (round) => callWhisper(crashCancelBetWhisperRef, { id: round }),
   history: (before, limit = 50) =>
-    whisper<{ rounds: CrashResult[]; chains: CrashChain[] }>('CrashHistory', {
+    callWhisper(crashHistoryWhisperRef, {
       ...(before ? { before } : {}),
       limit,
     }),

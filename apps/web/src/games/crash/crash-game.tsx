@@ -9,7 +9,7 @@ import { useNavigate } from 'react-router';
 import { useStore } from 'zustand';
 import clsx from 'clsx';
 import { decimalsFor } from '@nebula/money';
-import { useRealtime } from '../../app/realtime-provider';
+import { useRealtime } from '../../lib/realtime-provider';
 import { events } from '../../lib/events';
 import { i18n, useTranslation } from '../../lib/i18n';
 import { isSignedIn, useAppStore } from '../../lib/store';

@@ -8,17 +8,16 @@
  * stop while a round should be moving (a missed event, a leader change on the server).
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';
-// The crash chunk still parses its events with the contract's schemas (lazy chunk, not the first visit).
-// eslint-disable-next-line nebula/import-boundaries
+import type { MultiplayerPlayResponse } from '@nebula/contracts';
 import {
-  type MultiplayerPlayResponse,
-  multiplayerBetCancellationEvent,
-  multiplayerBettingStateChangeEvent,
-  multiplayerDataUpdateEvent,
-  multiplayerGameBetEvent,
-  multiplayerGameFinishedEvent,
-  multiplayerTimerStartEvent,
-} from '@nebula/contracts';
+  multiplayerBetCancellationEventRef,
+  multiplayerBettingStateChangeEventRef,
+  multiplayerDataUpdateEventRef,
+  multiplayerGameBetEventRef,
+  multiplayerGameFinishedEventRef,
+  multiplayerTimerStartEventRef,
+} from '@nebula/contracts/constants';
+import type { RealtimeClient } from '../../lib/realtime';
 import type { CrashApi } from './crash-api';
 import {
   EMPTY_ROOM,
@@ -41,11 +40,8 @@ export const SILENCE_MS = 5_000;
 /** After a bust a new round is expected within the server's pause; this long without one reloads. */
 export const NEXT_ROUND_MS = 10_000;
 
-/** What the room needs of the realtime client. */
-export interface RoomClient {
-  on(event: string, handler: (data: unknown) => void): () => void;
-  onConnect(handler: () => void): () => void;
-}
+/** What the room needs of the realtime client (its `on` delivers data that passed the guard). */
+export type RoomClient = Pick<RealtimeClient, 'on' | 'onConnect'>;
 
 export interface RoomDeps {
   client: RoomClient;
@@ -87,41 +83,33 @@ export class CrashRoom {
   /** Listens to the events, loads the snapshot and starts the watchdog. */
   start(): void {
     const { client } = this.deps;
-    const listen = <T>(
-      event: { name: string; data: { safeParse(v: unknown): { success: boolean; data?: T } } },
-      apply: (data: T) => void,
-    ) =>
-      this.offs.push(
-        client.on(event.name, (raw) => {
-          const parsed = event.data.safeParse(raw);
-          if (parsed.success && parsed.data !== undefined) apply(parsed.data);
-        }),
-      );
-    listen(multiplayerTimerStartEvent, (data) => {
-      const isNew = this.state.round?.id !== data.round;
-      this.commit(onTimerStart(this.state, data, this.now()));
-      this.bustedAt = null;
-      if (isNew && this.state.round?.id === data.round)
-        for (const listener of [...this.timerStartListeners]) listener(data.round);
-    });
-    listen(multiplayerBettingStateChangeEvent, (data) => {
-      this.commit(onBettingState(this.state, data, this.now()));
-    });
-    listen(multiplayerGameBetEvent, (data) =>
-      this.commit(data.bets.reduce((state, bet) => onBet(state, { round: data.round, bet }), this.state)),
+    this.offs.push(
+      client.on(multiplayerTimerStartEventRef, (data) => {
+        const isNew = this.state.round?.id !== data.round;
+        this.commit(onTimerStart(this.state, data, this.now()));
+        this.bustedAt = null;
+        if (isNew && this.state.round?.id === data.round)
+          for (const listener of [...this.timerStartListeners]) listener(data.round);
+      }),
+      client.on(multiplayerBettingStateChangeEventRef, (data) => {
+        this.commit(onBettingState(this.state, data, this.now()));
+      }),
+      client.on(multiplayerGameBetEventRef, (data) =>
+        this.commit(data.bets.reduce((state, bet) => onBet(state, { round: data.round, bet }), this.state)),
+      ),
+      client.on(multiplayerBetCancellationEventRef, (data) => this.commit(onCancellation(this.state, data))),
+      client.on(multiplayerDataUpdateEventRef, (data) => {
+        this.commit(onDataUpdate(this.state, data, this.now(), this.deps.me()));
+      }),
+      client.on(multiplayerGameFinishedEventRef, (data) => {
+        const known = this.state.round?.id === data.round && this.state.round.phase !== 'busted';
+        this.commit(onFinished(this.state, data));
+        if (known) {
+          this.bustedAt = this.now();
+          this.later(RESYNC_AFTER_BUST_MS, () => void this.load());
+        }
+      }),
     );
-    listen(multiplayerBetCancellationEvent, (data) => this.commit(onCancellation(this.state, data)));
-    listen(multiplayerDataUpdateEvent, (data) => {
-      this.commit(onDataUpdate(this.state, data, this.now(), this.deps.me()));
-    });
-    listen(multiplayerGameFinishedEvent, (data) => {
-      const known = this.state.round?.id === data.round && this.state.round.phase !== 'busted';
-      this.commit(onFinished(this.state, data));
-      if (known) {
-        this.bustedAt = this.now();
-        this.later(RESYNC_AFTER_BUST_MS, () => void this.load());
-      }
-    });
     this.offs.push(client.onConnect(() => void this.load()));
     this.watchdog = setInterval(() => this.watch(), WATCHDOG_MS);
     void this.load();

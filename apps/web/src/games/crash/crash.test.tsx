@@ -10,7 +10,7 @@ import { registerFrameTexts } from '../frame/frame-texts';
 import { FakeClient, answer, bet, result, snapshot } from './test-fixtures';
 
 const client = new FakeClient();
-vi.mock('../../app/realtime-provider', () => ({ useRealtime: () => client }));
+vi.mock('../../lib/realtime-provider', () => ({ useRealtime: () => client }));
 
 const api = vi.hoisted(() => ({
   state: vi.fn(),

@@ -10,6 +10,7 @@ import type {
   CrashState,
   MultiplayerPlayResponse,
 } from '@nebula/contracts';
+import { isEventData } from '@nebula/contracts/constants';
 import type { RoomClient } from './crash-room';
 
 export const T0 = '2026-01-01T12:00:00.000Z';
@@ -107,26 +108,30 @@ export function snapshot(overrides: Partial<CrashState> = {}): CrashState {
 /** A realtime client whose events the test emits. */
 export class FakeClient implements RoomClient {
   private readonly handlers = new Map<string, Set<(data: unknown) => void>>();
-  private readonly connects = new Set<() => void>();
+  private readonly connects = new Set<Parameters<RoomClient['onConnect']>[0]>();
 
-  on(event: string, handler: (data: unknown) => void): () => void {
-    let set = this.handlers.get(event);
-    if (!set) this.handlers.set(event, (set = new Set()));
-    set.add(handler);
-    return () => set.delete(handler);
-  }
+  /** Like RealtimeClient.on: by the reference's name, only data that passes its guard. */
+  on: RoomClient['on'] = (ref, handler) => {
+    const guarded = (data: unknown) => {
+      if (isEventData(ref, data)) handler(data, { channel: 'Everyone', event: ref.name, data });
+    };
+    let set = this.handlers.get(ref.name);
+    if (!set) this.handlers.set(ref.name, (set = new Set()));
+    set.add(guarded);
+    return () => void set.delete(guarded);
+  };
 
-  onConnect(handler: () => void): () => void {
+  onConnect: RoomClient['onConnect'] = (handler) => {
     this.connects.add(handler);
-    return () => this.connects.delete(handler);
-  }
+    return () => void this.connects.delete(handler);
+  };
 
   emit(event: string, data: Record<string, unknown>): void {
     for (const handler of [...(this.handlers.get(event) ?? [])]) handler({ game: 'crash', ...data });
   }
 
   connect(): void {
-    for (const handler of [...this.connects]) handler();
+    for (const handler of [...this.connects]) handler({ connectionId: 'c1', user: null });
   }
 
   /** Listeners still attached (a disposed room leaves none). */

@@ -8,12 +8,14 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { Check, Copy, RefreshCw, ShieldCheck } from 'lucide-react';
-import type { BetOverview, SeedPairState } from '@nebula/contracts';
+import type { SeedPairState } from '@nebula/contracts';
+import { infoWhisperRef } from '@nebula/contracts/constants';
 import { api, isApiError } from '../../lib/api';
+import { callWhisper } from '../../lib/realtime-call';
 import { useAppStore } from '../../lib/store';
 import { Button, EmptyState, IconButton, SkeletonText, openModal, toast, type ModalApi } from '../../ui';
 import { buildVerifyHref, extendedOutcomeActions } from '../../features/fairness';
-import { frameApi, frameKeys, whisper } from './play-api';
+import { frameApi, frameKeys } from './play-api';
 import { useTranslation } from '../../lib/i18n';
 
 export const FAIRNESS_MODAL_ID = 'game-fairness';
@@ -56,7 +58,7 @@ export async function findLastBet(previous: NonNullable<SeedPairState['previous'
   const { bets } = await api(frameApi.history, { limit: 20 });
   const candidates = bets.filter((bet) => bet.nonce === previous.nonce - 1).slice(0, 3);
   for (const bet of candidates) {
-    const overview = await whisper<BetOverview>('Info', { game_id: bet.id });
+    const overview = await callWhisper(infoWhisperRef, { game_id: bet.id });
     if (overview.info.server_seed === previous.serverSeed) {
       return {
         game: overview.info.game,

@@ -1,29 +1,44 @@
 /**
- * The frame's server calls. Whispers (Play, GameData) go over the realtime socket when it is
- * connected and over `POST /api/whisper {event, data}` otherwise (spec 2 section 7); the other
- * calls are typed by their contracts through zod-free endpoint refs.
+ * The frame's server calls. Whispers (Play, GameData, Turn, Finish, RestoreData) go through
+ * `callWhisper` with their generated references: over the realtime socket when it is connected and
+ * over `POST /api/whisper {event, data}` otherwise (spec 2 section 7); the other calls are typed by
+ * their contracts through zod-free endpoint refs.
  */
 import type {
-  ExtendedPlayResponse,
   GameData,
-  TurnResponse,
   PlayResponse,
   clientSeedChangeEndpoint,
   fairnessRotateEndpoint,
   fairnessSeedsEndpoint,
   myBetsEndpoint,
-  playRequestSchema,
-  whisperEndpoint,
 } from '@nebula/contracts';
-import type { z } from 'zod';
-import { api, endpointRef } from '../../lib/api';
-import { realtime } from '../../lib/realtime';
+import {
+  finishWhisperRef,
+  gameDataWhisperRef,
+  playWhisperRef,
+  restoreWhisperRef,
+  turnWhisperRef,
+  type RefRequest,
+  type RefResponse,
+} from '@nebula/contracts/constants';
+import { endpointRef } from '../../lib/api';
+import { callWhisper } from '../../lib/realtime-call';
 import type { ExtendedApi } from './extended-session';
 
-export type PlayRequest = z.input<typeof playRequestSchema>;
+export type PlayRequest = RefRequest<typeof playWhisperRef>;
+type PlayAnswer = RefResponse<typeof playWhisperRef>;
+
+/** Play's answer for one kind of game (`single`, `extended`); another kind is a server error. */
+async function play<K extends PlayAnswer['type']>(
+  kind: K,
+  request: PlayRequest,
+): Promise<Extract<PlayAnswer, { type: K }>> {
+  const answer = await callWhisper(playWhisperRef, request);
+  if (answer.type !== kind) throw new Error(`Play answered a '${answer.type}' round, not '${kind}'.`);
+  return answer as Extract<PlayAnswer, { type: K }>;
+}
 
 export const frameApi = {
-  whisper: endpointRef<typeof whisperEndpoint>('POST', '/api/whisper'),
   history: endpointRef<typeof myBetsEndpoint>('POST', '/api/games/history'),
   seeds: endpointRef<typeof fairnessSeedsEndpoint>('POST', '/api/fairness/seeds'),
   clientSeed: endpointRef<typeof clientSeedChangeEndpoint>('POST', '/api/user/client_seed_change'),
@@ -37,26 +52,20 @@ export const frameKeys = {
   gameData: (game: string) => ['games', 'data', game] as const,
 };
 
-/** Any whisper: over the socket when connected, else over HTTP. */
-export async function whisper<T>(event: string, data: unknown): Promise<T> {
-  if (realtime.connected) return realtime.whisper<T>(event, data);
-  return (await api(frameApi.whisper, { event, data })) as T;
-}
-
 /** One bet of a single-round game. */
 export function sendPlay(request: PlayRequest): Promise<PlayResponse> {
-  return whisper<PlayResponse>('Play', request);
+  return play('single', request);
 }
 
 /** The game's live configuration (house edge, availability). */
 export function fetchGameData(apiId: string): Promise<GameData> {
-  return whisper<GameData>('GameData', { api_id: apiId });
+  return callWhisper(gameDataWhisperRef, { api_id: apiId });
 }
 
 /** The calls of an extended game's round (spec 3 section 7: the game helper's Turn, Finish, RestoreData). */
 export const extendedApi: ExtendedApi = {
-  play: (request) => whisper<ExtendedPlayResponse>('Play', request),
-  turn: (request) => whisper<TurnResponse>('Turn', request),
-  finish: (request) => whisper<ExtendedPlayResponse>('Finish', request),
-  restore: (request) => whisper<{ round: ExtendedPlayResponse | null }>('RestoreData', request),
+  play: (request) => play('extended', request),
+  turn: (request) => callWhisper(turnWhisperRef, request),
+  finish: (request) => callWhisper(finishWhisperRef, request),
+  restore: (request) => callWhisper(restoreWhisperRef, request),
 };

@@ -4,20 +4,17 @@
  * and `<html data-connection>` current, and listens to `Everyone` for the online count.
  */
 import { createContext, useContext, useEffect, useSyncExternalStore, type ReactNode } from 'react';
+import { Channels, onlineCountEventRef, type RefData } from '@nebula/contracts/constants';
 import {
   bindRealtimeToStore,
   realtime,
   realtimeUrl,
   type RealtimeClient,
   type RealtimeStatus,
-} from '../lib/realtime';
-import { getAuthToken } from '../lib/store';
+} from './realtime';
+import { getAuthToken } from './store';
 
-export interface OnlineCount {
-  total: number;
-  users: number;
-  guests: number;
-}
+export type OnlineCount = RefData<typeof onlineCountEventRef>;
 
 const RealtimeContext = createContext<RealtimeClient>(realtime);
 
@@ -44,11 +41,6 @@ function subscribeOnline(listener: () => void): () => void {
 
 const getOnlineCount = () => onlineCount;
 
-function isOnlineCount(value: unknown): value is OnlineCount {
-  const v = value as Partial<OnlineCount> | null;
-  return !!v && typeof v.total === 'number' && typeof v.users === 'number' && typeof v.guests === 'number';
-}
-
 export interface RealtimeProviderProps {
   children: ReactNode;
   /** Another client (tests). */
@@ -65,9 +57,8 @@ export function RealtimeProvider({ children, client = realtime, url }: RealtimeP
     const offStatus = client.onStatus((status) => {
       root.dataset.connection = status.state;
     });
-    const offEveryone = client.subscribe('Everyone', (frame) => {
-      if (frame.event === 'OnlineCount' && isOnlineCount(frame.data)) setOnlineCount(frame.data);
-    });
+    const offEveryone = client.subscribe(Channels.everyone);
+    const offOnline = client.on(onlineCountEventRef, setOnlineCount);
     // Back online or back to the tab: retry now instead of waiting out the backoff.
     const retry = () => {
       if (document.visibilityState !== 'hidden') client.reconnectNow();
@@ -79,6 +70,7 @@ export function RealtimeProvider({ children, client = realtime, url }: RealtimeP
       window.removeEventListener('online', retry);
       document.removeEventListener('visibilitychange', retry);
       offEveryone();
+      offOnline();
       offStatus();
       unbind();
       client.close();
