@@ -5,10 +5,12 @@
  * verifier parts here, or with one part missing, does not compile (see verifiers.types-test.ts); so
  * for the extended games (typed over `ExtendedGameId`, like `EXTENDED_UI_LOADERS`).
  *
+ * Each single-round game's parts carry their texts, registered here under `verifier.{id}`.
  * Only the fairness page imports this module, so the parts load in its lazy chunk, never on the first
  * visit nor with a game's page.
  */
 import type { ExtendedGameId, GameId } from '@nebula/games';
+import { addTranslations } from '../lib/i18n';
 import { baccaratVerifier } from './baccarat/verifier';
 import { blackjackVerifier } from './blackjack/verifier';
 import { coinflipVerifier } from './coinflip/verifier';
@@ -40,6 +42,12 @@ export const GAME_VERIFIERS = {
   diamonds: diamondsVerifier,
   baccarat: baccaratVerifier,
 } as const satisfies GameVerifiers;
+
+// The single-round verifiers' texts, under `verifier.{id}` (with the parts: in the fairness page's chunk).
+for (const [game, verifier] of Object.entries(GAME_VERIFIERS)) {
+  addTranslations('en', { verifier: { [game]: verifier.texts.en } });
+  addTranslations('de', { verifier: { [game]: verifier.texts.de } });
+}
 
 /** The draft type of a game's params editor. */
 export type DraftOf<G extends GameId> = ReturnType<(typeof GAME_VERIFIERS)[G]['defaultDraft']>;

@@ -43,3 +43,8 @@ export const missingExtendedGame: ExtendedGameVerifiers = withoutVideoPoker;
 const { describeAction: _describe, ...minesWithoutWords } = EXTENDED_GAME_VERIFIERS.mines;
 // @ts-expect-error mines has no describeAction
 export const missingExtendedPart: ExtendedGameVerifier = minesWithoutWords;
+
+// A verifier without its texts.
+const { texts: _texts, ...wheelWithoutTexts } = GAME_VERIFIERS.wheel;
+// @ts-expect-error wheel has no texts
+export const missingTexts: GameVerifier<unknown> = wheelWithoutTexts;

@@ -5,7 +5,7 @@ import type { BaccaratOutcome, VerifyResult } from '@nebula/games';
 import { type GameVerifier, type ParamsEditorProps, formatJson, parseJson } from '../kit/verifier';
 import { type JsonDraft, JsonParamsEditor } from '../kit/verifier-json';
 import { PlayingCard } from '../kit/verifier-parts';
-import { useTranslation } from '../../lib/i18n';
+import { type Translation, useTranslation } from '../../lib/i18n';
 
 const DEFAULT_STAKES = { player: '100', banker: '0', tie: '0' };
 
@@ -33,7 +33,7 @@ function BaccaratOutcomeView({ result }: { result: VerifyResult }) {
   const hand = (side: 'player' | 'banker', cards: readonly number[], total: number) => (
     <div className={clsx('fv-hand', outcome.winner === side && 'is-winner')}>
       <div className="fv-hand__head">
-        <span>{t(`fairnessUi.outcome.baccarat.role.${side}`)}</span>
+        <span>{t(`verifier.baccarat.role.${side}`)}</span>
         <span className="fv-hand__total">{total}</span>
       </div>
       <div className="fv-hand__cards">
@@ -49,10 +49,21 @@ function BaccaratOutcomeView({ result }: { result: VerifyResult }) {
         {hand('player', outcome.player, outcome.playerTotal)}
         {hand('banker', outcome.banker, outcome.bankerTotal)}
       </div>
-      <p className="fv-strong">{t(`fairnessUi.outcome.baccarat.winner.${outcome.winner}`)}</p>
+      <p className="fv-strong">{t(`verifier.baccarat.winner.${outcome.winner}`)}</p>
     </div>
   );
 }
+
+/** The outcome view's texts (keys `verifier.baccarat.*`), registered by games/verifiers.ts. */
+const textsEn = {
+  role: { player: 'Player', banker: 'Banker', unused: 'not dealt' },
+  winner: { player: 'Player wins', banker: 'Banker wins', tie: 'Tie' },
+};
+
+const textsDe: Translation<typeof textsEn> = {
+  role: { player: 'Spieler', banker: 'Bank', unused: 'nicht ausgeteilt' },
+  winner: { player: 'Spieler gewinnt', banker: 'Bank gewinnt', tie: 'Unentschieden' },
+};
 
 export const baccaratVerifier: GameVerifier<JsonDraft> = {
   defaultDraft: () => ({ json: formatJson(DEFAULT_STAKES) }),
@@ -67,9 +78,10 @@ export const baccaratVerifier: GameVerifier<JsonDraft> = {
       return {
         formula: `floor(f × 52) = ${index}`,
         value: cardFromIndex(index).label,
-        noteKey: `fairnessUi.outcome.baccarat.role.${roles[i]}`,
+        noteKey: `verifier.baccarat.role.${roles[i]}`,
         unused: roles[i] === 'unused',
       };
     });
   },
+  texts: { en: textsEn, de: textsDe },
 };

@@ -11,7 +11,7 @@ import {
   toHundredths,
 } from '../kit/verifier';
 import { Fact, Segmented } from '../kit/verifier-parts';
-import { useTranslation } from '../../lib/i18n';
+import { type Translation, useTranslation } from '../../lib/i18n';
 
 export interface DiceDraft {
   target: string;
@@ -54,13 +54,13 @@ function DiceOutcomeView({ result }: { result: VerifyResult }) {
     <div className="fv-dice">
       <div className="fv-facts">
         <Fact
-          label={t('fairnessUi.outcome.dice.roll')}
+          label={t('verifier.dice.roll')}
           value={fromHundredths(outcome.roll)}
           tone={win ? 'win' : 'loss'}
         />
         <Fact
-          label={t('fairnessUi.outcome.dice.target')}
-          value={t(`fairnessUi.outcome.dice.${params.condition}`, { target: fromHundredths(params.target) })}
+          label={t('verifier.dice.target')}
+          value={t(`verifier.dice.${params.condition}`, { target: fromHundredths(params.target) })}
         />
       </div>
       <div className="fv-dice__track" aria-hidden="true">
@@ -84,6 +84,21 @@ function DiceOutcomeView({ result }: { result: VerifyResult }) {
   );
 }
 
+/** The outcome view's texts (keys `verifier.dice.*`), registered by games/verifiers.ts. */
+const textsEn = {
+  roll: 'Roll',
+  target: 'Bet',
+  over: 'Over {{target}}',
+  under: 'Under {{target}}',
+};
+
+const textsDe: Translation<typeof textsEn> = {
+  roll: 'Wurf',
+  target: 'Wette',
+  over: 'Über {{target}}',
+  under: 'Unter {{target}}',
+};
+
 export const diceVerifier: GameVerifier<DiceDraft> = {
   defaultDraft: () => ({ target: '50.00', condition: 'over' }),
   draftToParams(draft) {
@@ -104,4 +119,5 @@ export const diceVerifier: GameVerifier<DiceDraft> = {
     const roll = (result.outcome as DiceOutcome).roll;
     return [{ formula: `floor(f × 10001) = ${roll}`, value: fromHundredths(roll) }];
   },
+  texts: { en: textsEn, de: textsDe },
 };

@@ -10,7 +10,7 @@ import {
 } from '@nebula/games';
 import { type GameVerifier, type ParamsEditorProps, isCount, oneOf, record } from '../kit/verifier';
 import { Segmented } from '../kit/verifier-parts';
-import { useTranslation } from '../../lib/i18n';
+import { type Translation, useTranslation } from '../../lib/i18n';
 
 export interface KenoDraft {
   picks: number[];
@@ -68,7 +68,7 @@ function KenoOutcomeView({ result }: { result: VerifyResult }) {
   const drawn = new Set(outcome.drawn);
   return (
     <div className="fv-stack">
-      <div className="fv-keno" role="grid" aria-label={t('fairnessUi.outcome.keno.board')}>
+      <div className="fv-keno" role="grid" aria-label={t('verifier.keno.board')}>
         {SQUARES.map((square) => (
           <span
             key={square}
@@ -85,7 +85,7 @@ function KenoOutcomeView({ result }: { result: VerifyResult }) {
         ))}
       </div>
       <p className="fv-muted">
-        {t('fairnessUi.outcome.keno.summary', {
+        {t('verifier.keno.summary', {
           drawn: outcome.drawn.join(', '),
           count: outcome.hits.length,
           picks: params.picks.length,
@@ -94,6 +94,21 @@ function KenoOutcomeView({ result }: { result: VerifyResult }) {
     </div>
   );
 }
+
+/** The outcome view's texts (keys `verifier.keno.*`), registered by games/verifiers.ts. */
+const textsEn = {
+  board: 'Keno board',
+  hit: 'hit',
+  summary_one: 'Drawn: {{drawn}}. {{count}} hit out of {{picks}} picks.',
+  summary_other: 'Drawn: {{drawn}}. {{count}} hits out of {{picks}} picks.',
+};
+
+const textsDe: Translation<typeof textsEn> = {
+  board: 'Keno-Feld',
+  hit: 'Treffer',
+  summary_one: 'Gezogen: {{drawn}}. {{count}} Treffer bei {{picks}} gewählten Feldern.',
+  summary_other: 'Gezogen: {{drawn}}. {{count}} Treffer bei {{picks}} gewählten Feldern.',
+};
 
 export const kenoVerifier: GameVerifier<KenoDraft> = {
   defaultDraft: () => ({ picks: [], risk: 'classic' }),
@@ -121,8 +136,9 @@ export const kenoVerifier: GameVerifier<KenoDraft> = {
         formula: `floor(f × ${40 - i}) = ${Math.floor(f * (40 - i))}`,
         value: String(square),
         highlight: hits.has(square),
-        noteKey: hits.has(square) ? 'fairnessUi.outcome.keno.hit' : undefined,
+        noteKey: hits.has(square) ? 'verifier.keno.hit' : undefined,
       };
     });
   },
+  texts: { en: textsEn, de: textsDe },
 };

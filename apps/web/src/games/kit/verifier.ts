@@ -53,6 +53,8 @@ export interface GameVerifier<D> {
   OutcomeView(props: { result: VerifyResult }): ReactNode;
   /** One line per float of `result`: how it became part of the outcome. */
   floatSteps(result: VerifyResult): FloatMapping[];
+  /** The parts' own texts (English, and German typed against it), registered under `verifier.{id}`. */
+  readonly texts: { readonly en: object; readonly de: object };
 }
 
 /** A decision in words: `name` is a key under `fairnessUi.extended.action.`. */

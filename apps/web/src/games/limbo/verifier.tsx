@@ -9,7 +9,7 @@ import {
   toHundredths,
 } from '../kit/verifier';
 import { Fact } from '../kit/verifier-parts';
-import { useTranslation } from '../../lib/i18n';
+import { type Translation, useTranslation } from '../../lib/i18n';
 
 export interface LimboDraft {
   target: string;
@@ -40,14 +40,19 @@ function LimboOutcomeView({ result }: { result: VerifyResult }) {
   return (
     <div className="fv-facts">
       <Fact
-        label={t('fairnessUi.outcome.limbo.result')}
+        label={t('verifier.limbo.result')}
         value={`${fromHundredths(outcome.result)}×`}
         tone={win ? 'win' : 'loss'}
       />
-      <Fact label={t('fairnessUi.outcome.limbo.target')} value={`${fromHundredths(params.target)}×`} />
+      <Fact label={t('verifier.limbo.target')} value={`${fromHundredths(params.target)}×`} />
     </div>
   );
 }
+
+/** The outcome view's texts (keys `verifier.limbo.*`), registered by games/verifiers.ts. */
+const textsEn = { result: 'Result', target: 'Target' };
+
+const textsDe: Translation<typeof textsEn> = { result: 'Ergebnis', target: 'Ziel' };
 
 export const limboVerifier: GameVerifier<LimboDraft> = {
   defaultDraft: () => ({ target: '2.00' }),
@@ -67,4 +72,5 @@ export const limboVerifier: GameVerifier<LimboDraft> = {
     const outcome = result.outcome as LimboOutcome;
     return [{ formula: `floor(100 × ${rtp} / f) / 100`, value: `${fromHundredths(outcome.result)}×` }];
   },
+  texts: { en: textsEn, de: textsDe },
 };

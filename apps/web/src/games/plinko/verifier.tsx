@@ -10,7 +10,7 @@ import {
 } from '@nebula/games';
 import { type GameVerifier, type ParamsEditorProps, integer, isCount, oneOf, record } from '../kit/verifier';
 import { Segmented, shortMultiplier } from '../kit/verifier-parts';
-import { useTranslation } from '../../lib/i18n';
+import { type Translation, useTranslation } from '../../lib/i18n';
 
 export interface PlinkoDraft {
   rows: string;
@@ -51,7 +51,7 @@ function PlinkoOutcomeView({ result }: { result: VerifyResult }) {
   const table = plinkoTable(params.rows, params.risk, result.houseEdgeBps);
   return (
     <div className="fv-stack">
-      <div className="fv-path" aria-label={t('fairnessUi.outcome.plinko.path')}>
+      <div className="fv-path" aria-label={t('verifier.plinko.path')}>
         {outcome.path.map((step, i) => (
           <span key={i} className={clsx('fv-path__step', step === 1 ? 'is-right' : 'is-left')}>
             {step === 1 ? 'R' : 'L'}
@@ -59,7 +59,7 @@ function PlinkoOutcomeView({ result }: { result: VerifyResult }) {
         ))}
       </div>
       <p className="fv-muted">
-        {t('fairnessUi.outcome.plinko.slot', { slot: outcome.bucket, count: params.rows + 1 })}
+        {t('verifier.plinko.slot', { slot: outcome.bucket, count: params.rows + 1 })}
       </p>
       <div className="fv-slots">
         {table.map((value, i) => (
@@ -71,6 +71,14 @@ function PlinkoOutcomeView({ result }: { result: VerifyResult }) {
     </div>
   );
 }
+
+/** The outcome view's texts (keys `verifier.plinko.*`), registered by games/verifiers.ts. */
+const textsEn = { path: 'Path', slot: 'Landed in slot {{slot}} of {{count}} (counted from 0 on the left).' };
+
+const textsDe: Translation<typeof textsEn> = {
+  path: 'Weg',
+  slot: 'Gelandet in Fach {{slot}} von {{count}} (von links ab 0 gezählt).',
+};
 
 export const plinkoVerifier: GameVerifier<PlinkoDraft> = {
   defaultDraft: () => ({ rows: '8', risk: 'low' }),
@@ -93,4 +101,5 @@ export const plinkoVerifier: GameVerifier<PlinkoDraft> = {
       const step = Math.floor(f * 2);
       return { formula: `floor(f × 2) = ${step}`, value: step === 1 ? 'R' : 'L' };
     }),
+  texts: { en: textsEn, de: textsDe },
 };

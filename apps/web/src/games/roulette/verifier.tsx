@@ -9,7 +9,7 @@ import {
 } from '@nebula/games';
 import { type GameVerifier, type ParamsEditorProps, formatJson, parseJson } from '../kit/verifier';
 import { type JsonDraft, JsonParamsEditor } from '../kit/verifier-json';
-import { useTranslation } from '../../lib/i18n';
+import { type Translation, useTranslation } from '../../lib/i18n';
 
 const RED = new Set<number>(ROULETTE_RED);
 
@@ -37,7 +37,7 @@ function RouletteOutcomeView({ result }: { result: VerifyResult }) {
     <div className="fv-stack">
       <div className="fv-row">
         <span className={clsx('fv-pocket', `is-${colour}`)}>{outcome.number}</span>
-        <span className="fv-strong">{t(`fairnessUi.outcome.roulette.${colour}`)}</span>
+        <span className="fv-strong">{t(`verifier.roulette.${colour}`)}</span>
       </div>
       <ul className="fv-placements" role="list">
         {params.placements.map((placement, i) => {
@@ -51,7 +51,7 @@ function RouletteOutcomeView({ result }: { result: VerifyResult }) {
           return (
             <li key={i} className={clsx('fv-placement', won && 'is-win')}>
               <span>
-                {t(`fairnessUi.outcome.roulette.bets.${placement.type}`)}
+                {t(`verifier.roulette.bets.${placement.type}`)}
                 {detail && <span className="fv-mono"> {detail}</span>}
               </span>
               <span className="fv-mono">{placement.amount}</span>
@@ -63,6 +63,49 @@ function RouletteOutcomeView({ result }: { result: VerifyResult }) {
   );
 }
 
+/** The outcome view's texts (keys `verifier.roulette.*`), registered by games/verifiers.ts. */
+const textsEn = {
+  red: 'Red',
+  black: 'Black',
+  green: 'Green (zero)',
+  bets: {
+    straight: 'Straight',
+    split: 'Split',
+    street: 'Street',
+    corner: 'Corner',
+    line: 'Line',
+    dozen: 'Dozen',
+    column: 'Column',
+    red: 'Red',
+    black: 'Black',
+    odd: 'Odd',
+    even: 'Even',
+    low: '1 to 18',
+    high: '19 to 36',
+  },
+};
+
+const textsDe: Translation<typeof textsEn> = {
+  red: 'Rot',
+  black: 'Schwarz',
+  green: 'Grün (Null)',
+  bets: {
+    straight: 'Plein',
+    split: 'Cheval',
+    street: 'Transversale',
+    corner: 'Carré',
+    line: 'Sixain',
+    dozen: 'Dutzend',
+    column: 'Kolonne',
+    red: 'Rot',
+    black: 'Schwarz',
+    odd: 'Ungerade',
+    even: 'Gerade',
+    low: '1 bis 18',
+    high: '19 bis 36',
+  },
+};
+
 export const rouletteVerifier: GameVerifier<JsonDraft> = {
   defaultDraft: () => ({ json: formatJson(DEFAULT_PLACEMENTS) }),
   draftToParams: (draft) => parseJson(draft.json),
@@ -73,4 +116,5 @@ export const rouletteVerifier: GameVerifier<JsonDraft> = {
     const number = (result.outcome as RouletteOutcome).number;
     return [{ formula: `floor(f × 37) = ${number}`, value: String(number) }];
   },
+  texts: { en: textsEn, de: textsDe },
 };

@@ -14,7 +14,7 @@ import {
 } from '@nebula/games';
 import { type GameVerifier, type ParamsEditorProps, integer, oneOf, record } from '../kit/verifier';
 import { Fact, Segmented, shortMultiplier } from '../kit/verifier-parts';
-import { useTranslation } from '../../lib/i18n';
+import { type Translation, useTranslation } from '../../lib/i18n';
 
 /** `layout`: the wheel layout version ("1" or "2"); a link's params without one are version 1. */
 export interface WheelDraft {
@@ -74,9 +74,9 @@ function WheelOutcomeView({ result }: { result: VerifyResult }) {
   return (
     <div className="fv-stack">
       <div className="fv-facts">
-        <Fact label={t('fairnessUi.outcome.wheel.segment')} value={`#${outcome.segment}`} />
+        <Fact label={t('verifier.wheel.segment')} value={`#${outcome.segment}`} />
         <Fact
-          label={t('fairnessUi.outcome.wheel.pays')}
+          label={t('verifier.wheel.pays')}
           value={`${shortMultiplier(layout[outcome.segment] ?? { num: 0n, den: 1n })}×`}
         />
       </div>
@@ -96,6 +96,11 @@ function WheelOutcomeView({ result }: { result: VerifyResult }) {
     </div>
   );
 }
+
+/** The outcome view's texts (keys `verifier.wheel.*`), registered by games/verifiers.ts. */
+const textsEn = { segment: 'Segment', pays: 'Pays' };
+
+const textsDe: Translation<typeof textsEn> = { segment: 'Segment', pays: 'Zahlt' };
 
 export const wheelVerifier: GameVerifier<WheelDraft> = {
   defaultDraft: () => ({ segments: '10', risk: 'low', layout: String(WHEEL_LAYOUT) }),
@@ -126,4 +131,5 @@ export const wheelVerifier: GameVerifier<WheelDraft> = {
     const segment = (result.outcome as WheelOutcome).segment;
     return [{ formula: `floor(f × ${segments}) = ${segment}`, value: `#${segment}` }];
   },
+  texts: { en: textsEn, de: textsDe },
 };
