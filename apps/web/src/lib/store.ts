@@ -3,7 +3,8 @@
  * - the signed-in user (with its bearer token) under `nebula:user` (spec 1 section 3), written by
  *   setUser/logout only;
  * - the player's local settings under `nebula:settings` (zustand `persist`).
- * Everything else is session state rebuilt from the server on load.
+ * Everything else is session state rebuilt from the server on load. A programme's own state (bonus,
+ * VIP, rakeback) lives in its feature, typed by its contract, not here.
  */
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
@@ -45,9 +46,6 @@ export interface AppNotification {
   text: string;
 }
 
-/** Server payloads whose contracts are not written yet; typed loosely until then. */
-export type LooseData = Record<string, unknown>;
-
 export interface SettingsState {
   locale: string;
   theme: Theme;
@@ -88,10 +86,6 @@ export interface SessionState {
   demo: boolean;
   chat: boolean;
   windowWidth: number;
-  vip: LooseData | null;
-  depositBonus: LooseData | null;
-  rakeback: LooseData | null;
-  bonus: LooseData | null;
   currencies: Record<string, Currency>;
   notifications: AppNotification[];
   connection: ConnectionState;
@@ -120,10 +114,6 @@ export interface AppActions {
   setWindowWidth: (width: number) => void;
   setConnection: (connection: ConnectionState) => void;
   setNotifications: (notifications: AppNotification[]) => void;
-  setVip: (vip: LooseData | null) => void;
-  setDepositBonus: (depositBonus: LooseData | null) => void;
-  setRakeback: (rakeback: LooseData | null) => void;
-  setBonus: (bonus: LooseData | null) => void;
   pushRecentGame: (id: string) => void;
   clearRecentGames: () => void;
   setReferralCode: (code: string | null) => void;
@@ -218,10 +208,6 @@ function sessionDefaults(): SessionState {
     demo: false,
     chat: width > CHAT_AUTO_OPEN_WIDTH,
     windowWidth: width,
-    vip: null,
-    depositBonus: null,
-    rakeback: null,
-    bonus: null,
     currencies: {},
     notifications: [],
     connection: 'connecting',
@@ -261,7 +247,7 @@ export const useAppStore = create<AppState>()(
       logout: () => {
         const wasSignedIn = get().user !== null;
         get().setUser(null);
-        set({ vip: null, depositBonus: null, rakeback: null, bonus: null, notifications: [] });
+        set({ notifications: [] });
         if (wasSignedIn) events.emit('logout');
       },
       setLicense: (license) => set({ license, demo: license?.demo ?? false }),
@@ -282,10 +268,6 @@ export const useAppStore = create<AppState>()(
       },
       setConnection: (connection) => set({ connection }),
       setNotifications: (notifications) => set({ notifications }),
-      setVip: (vip) => set({ vip }),
-      setDepositBonus: (depositBonus) => set({ depositBonus }),
-      setRakeback: (rakeback) => set({ rakeback }),
-      setBonus: (bonus) => set({ bonus }),
       pushRecentGame: (id) =>
         set((state) => ({ recentGameHistory: withRecentGame(state.recentGameHistory, id) })),
       clearRecentGames: () => set({ recentGameHistory: [] }),

@@ -11,8 +11,10 @@ import type {
   logoutEndpoint,
   Me,
   registerEndpoint,
+  ResponseOf,
   updateEndpoint,
 } from '@nebula/contracts';
+import { create } from 'zustand';
 import { api, endpointRef } from '../../lib/api';
 import { events } from '../../lib/events';
 import { queryClient } from '../../lib/query-client';
@@ -41,15 +43,21 @@ export function refreshData(): void {
   void refreshBonus();
 }
 
+type Bonus = ResponseOf<typeof bonusBalanceEndpoint>[number];
+
+/** The signed-in player's bonuses by id (spec 2 "Bonus"), as POST /api/bonusBalance answers them. */
+export const useBonuses = create<{ bonuses: Readonly<Record<string, Bonus>> }>()(() => ({ bonuses: {} }));
+events.on('logout', () => useBonuses.setState({ bonuses: {} }));
+
 /**
- * POST /api/bonusBalance (the player's bonuses, spec 2 "Bonus") into the store, keyed by bonus id.
- * Signed-in players only; a failure leaves the last known bonuses (the next refresh asks again).
+ * POST /api/bonusBalance into `useBonuses`. Signed-in players only; a failure leaves the last known
+ * bonuses (the next refresh asks again).
  */
 export async function refreshBonus(): Promise<void> {
   if (!useAppStore.getState().user) return;
   try {
     const bonuses = await api(authEndpoints.bonusBalance, {});
-    useAppStore.getState().setBonus(Object.fromEntries(bonuses.map((bonus) => [bonus._id, bonus])));
+    useBonuses.setState({ bonuses: Object.fromEntries(bonuses.map((bonus) => [bonus._id, bonus])) });
   } catch {
     // Offline or signed out meanwhile: nothing to show until the next refresh.
   }
