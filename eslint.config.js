@@ -51,14 +51,6 @@ const SERVER_LIBS = new Set([
 ]);
 const SERVER_LIB_SCOPES = ['@fastify/'];
 
-/**
- * Files of the web's src/app/ that features and games may still import, each with its reason. Keep it
- * empty: a shared piece belongs in src/ui/ or src/lib/.
- * - app/realtime-provider: moves to src/lib/ with the typed realtime calls (issue G3, item 1); chat
- *   and crash use it until then. Remove the entry with the move.
- */
-const WEB_APP_IMPORT_EXCEPTIONS = new Set(['apps/web/src/app/realtime-provider']);
-
 /** `@nebula/<name>` package name -> `apps/<dir>` for every app workspace. */
 const APP_PACKAGES = new Map([
   ['@nebula/server', 'apps/server'],
@@ -181,9 +173,7 @@ const importBoundaries = {
           if (zone.kind === 'package') return report('packageImportsApp');
           if (targetApp !== zone.app) return report('appImportsApp', { from: zone.app, to: targetApp });
           if (zone.layer && zone.layer !== 'app' && parts[2] === 'src' && parts[3] === 'app') {
-            if (!WEB_APP_IMPORT_EXCEPTIONS.has(target.replace(/\.(js|jsx|ts|tsx)$/, ''))) {
-              return report('webImportsApp', { layer: zone.layer });
-            }
+            return report('webImportsApp', { layer: zone.layer });
           }
           if (zone.layer === 'games' && parts[2] === 'src' && parts[3] === 'features' && parts.length > 5) {
             const rest = parts.slice(5).join('/');
