@@ -1,9 +1,8 @@
 import { AuthMessages, meSchema, RegisterMessages } from '@nebula/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { putSetting } from '../src/modules/platform/index.js';
 import { createUser } from './helpers/factories.js';
 import { solvedCaptcha } from './helpers/solve-captcha.js';
-import { startTestServer, type TestServer } from './helpers/test-server.js';
+import { putSetting, startTestServer, type TestServer } from './helpers/test-server.js';
 
 let t: TestServer;
 beforeAll(async () => {
@@ -149,7 +148,7 @@ describe('register', () => {
   });
 
   it('refuses multi-accounting (code 2) when the same-IP/device rule trips', async () => {
-    await putSetting(t.server.database, 'security', {
+    await putSetting(t, 'security', {
       maxAccountsPerIp: 2,
       maxAccountsPerDevice: 1,
       windowHours: 24,
@@ -219,7 +218,7 @@ describe('register', () => {
       });
       expect(sameIp.json()).toEqual({ code: 2, message: 'Multiaccounting is prohibited.' });
     } finally {
-      await putSetting(t.server.database, 'security', {
+      await putSetting(t, 'security', {
         maxAccountsPerIp: 0,
         maxAccountsPerDevice: 0,
         windowHours: 24,

@@ -20,7 +20,6 @@ import type { AppContext } from '../../platform/context.js';
 import { registerEndpoint } from '../../platform/endpoints.js';
 import { AppError } from '../../platform/errors.js';
 import { addCaptchaLevelSource, verifyCaptcha } from '../captcha/index.js';
-import { getSetting } from '../platform/index.js';
 import {
   countRecentRegistrations,
   findUserByLogin,
@@ -44,16 +43,10 @@ import {
   signIn,
   assertFreshTwoFactor,
 } from './sign-in.js';
+import { loadSecuritySettings } from './security-settings.js';
 import { clearSignInFailures, recordSignInFailure, signInCaptchaLevel, signInThrottle } from './throttle.js';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
-
-/** Multi-account rule (spec: register code 2), from the `security` setting; 0 disables a limit. */
-interface SecuritySettings {
-  maxAccountsPerIp: number;
-  maxAccountsPerDevice: number;
-  windowHours: number;
-}
 
 // An argon2id hash of a random string: verifying against it when the login is unknown keeps
 // the response time the same, so timing does not reveal which accounts exist.
@@ -62,9 +55,6 @@ let dummyHash: Promise<string> | undefined;
 export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { database, config } = ctx;
   const deps = { database, config };
-  const defaultSecurity: SecuritySettings = config.isProduction
-    ? { maxAccountsPerIp: 3, maxAccountsPerDevice: 1, windowHours: 24 }
-    : { maxAccountsPerIp: 0, maxAccountsPerDevice: 0, windowHours: 24 };
 
   // Challenges for an address that failed to sign in lately cost more (see throttle.ts).
   addCaptchaLevelSource(app, (req) => signInCaptchaLevel(database, req.ip));
@@ -110,10 +100,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
       if (!invitedBy) throw AppError.domain(1, RegisterMessages.inviteInvalid);
     }
 
-    const security = {
-      ...defaultSecurity,
-      ...(await getSetting<Partial<SecuritySettings>>(database, 'security')),
-    };
+    const security = await loadSecuritySettings(ctx);
     const deviceHeader = req.headers['x-device-id'];
     const deviceId =
       typeof deviceHeader === 'string' && /^[A-Za-z0-9_-]{8,64}$/.test(deviceHeader)

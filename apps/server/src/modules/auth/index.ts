@@ -1,6 +1,7 @@
 /** Auth module: sessions (hashed bearer tokens), the request auth resolver, realtime secrets. */
 import { defineModule } from '../../platform/module.js';
 import { registerAuthRoutes } from './auth.routes.js';
+import { securitySetting } from './security-settings.js';
 export {
   createSession,
   revokeSession,
@@ -45,5 +46,5 @@ export { currentToken } from './auth.resolver.js';
 export const authModule = defineModule({
   name: 'auth',
   register: registerAuthRoutes,
-  settings: [{ key: 'security' }],
+  settings: [securitySetting],
 });
