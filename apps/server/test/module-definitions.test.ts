@@ -116,6 +116,12 @@ describe('a module added to the list', () => {
   const probeModule = defineModule({
     name: 'probe',
     env: probeEnv,
+    multiplayer: {
+      rocket: () => (user, input) => {
+        calls.push(`play ${input.api_id} ${input.bet} ${user === null ? 'guest' : user.id}`);
+        return Promise.reject(new Error('no rocket round'));
+      },
+    },
     register: (app) => {
       calls.push('register');
       app.get('/api/probe', () => ({ ok: true }));
@@ -151,6 +157,16 @@ describe('a module added to the list', () => {
     expect(t.server.seed.seeded.at(-1)).toBe('probe');
     const res = await t.app.inject({ method: 'GET', url: '/api/probe' });
     expect(res.json()).toEqual({ ok: true });
+  });
+
+  it('gets Play of its multiplayer game from the games module; other games stay with the engine', async () => {
+    const { whispers } = t.server.realtime;
+    const play = (api_id: string) =>
+      whispers.dispatch('Play', { api_id, bet: '1', currency: 'btc' }, { user: null });
+    await expect(play('rocket')).rejects.toThrow();
+    expect(calls).toContain('play rocket 1 guest');
+    await expect(play('dice')).rejects.toThrow();
+    expect(calls.filter((c) => c.startsWith('play'))).toEqual(['play rocket 1 guest']);
   });
 
   it('gets its job run by the leader', async () => {
@@ -244,13 +260,15 @@ describe('only modules/index.ts lists modules', () => {
 
   /**
    * Outside modules/, what may reach into a module folder: the server wires the auth resolver and the
-   * ledger (platform services every module gets); the rest are types, the realtime socket secret and
+   * ledger (platform services every module gets); the rest are types (the definition's contribution
+   * fields: wager consumers, multiplayer games), the realtime socket secret and
    * the demo account names main.ts prints. The job runner, the seed and the config loader reach none:
    * they iterate over the list. A new crossing fails, and so does one that is gone (remove it here).
    */
   const ALLOWED_CORE_IMPORTS = [
     'main.ts -> users',
     'platform/context.ts -> ledger',
+    'platform/module.ts -> games',
     'platform/module.ts -> wagers',
     'realtime/realtime.routes.ts -> auth',
     'server.ts -> auth',
@@ -268,5 +286,57 @@ describe('only modules/index.ts lists modules', () => {
     expect([...crossings].sort()).toEqual(ALLOWED_CORE_IMPORTS);
     expect(files).toContain('db/seed.ts');
     expect(files.some((f) => f.startsWith('jobs/'))).toBe(true);
+  });
+});
+
+describe('module folders', () => {
+  const src = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../src/modules');
+  /** Module folder -> the module folders its files import (types included). */
+  const graph = new Map<string, Set<string>>();
+  for (const file of fs.readdirSync(src, { recursive: true }) as string[]) {
+    const parts = file.split(path.sep);
+    if (parts.length < 2 || !file.endsWith('.ts')) continue;
+    const from = parts[0] ?? '';
+    const text = fs.readFileSync(path.join(src, file), 'utf8');
+    for (const m of text.matchAll(/from '(\.\.\/[^']+)'/g)) {
+      const target = path.posix.normalize(path.posix.join(path.posix.dirname(parts.join('/')), m[1] ?? ''));
+      const to = target.split('/')[0] ?? '';
+      if (to !== '..' && to !== from && !target.startsWith('index')) {
+        if (!graph.has(from)) graph.set(from, new Set());
+        graph.get(from)?.add(to);
+      }
+    }
+  }
+
+  it('import each other without a cycle (games reaches crash through its multiplayer registry)', () => {
+    const cycles: string[] = [];
+    const state = new Map<string, 'open' | 'done'>();
+    const visit = (node: string, stack: string[]) => {
+      state.set(node, 'open');
+      for (const next of graph.get(node) ?? []) {
+        if (state.get(next) === 'open')
+          cycles.push([...stack.slice(stack.indexOf(next)), node, next].join(' -> '));
+        else if (!state.has(next)) visit(next, [...stack, node]);
+      }
+      state.set(node, 'done');
+    };
+    for (const node of graph.keys()) if (!state.has(node)) visit(node, []);
+    expect(cycles).toEqual([]);
+    expect(graph.get('crash')).toContain('games');
+    expect(graph.get('games')).not.toContain('crash');
+  });
+
+  it('routes Play of a multiplayer game to the module that brings it', async () => {
+    const { multiplayerGamesOf } = await import('../src/modules/games/index.js');
+    const play = () => Promise.reject(new Error('not called'));
+    const a = defineModule({ name: 'a', multiplayer: { rocket: () => play } });
+    expect([...multiplayerGamesOf([...modules, a], (create) => create({} as never)).keys()]).toEqual([
+      'crash',
+      'rocket',
+    ]);
+    const b = defineModule({ name: 'b', multiplayer: { rocket: () => play } });
+    expect(() => multiplayerGamesOf([a, b], (create) => create({} as never))).toThrow(
+      /rocket is brought twice/,
+    );
   });
 });

@@ -153,7 +153,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance &
     return { status: 'ok', database: ctx.database.kind, migrations: 'applied' };
   });
 
-  for (const m of opts.modules) await m.register?.(app, ctx);
+  for (const m of opts.modules) await m.register?.(app, { ...ctx, modules: opts.modules });
 
   const indexHtml = opts.webDist ? path.join(opts.webDist, 'index.html') : undefined;
   const hasWeb = indexHtml !== undefined && fs.existsSync(indexHtml);

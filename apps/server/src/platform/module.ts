@@ -16,6 +16,7 @@ import type { JobDefinition } from '../jobs/runner.js';
 import type { Database } from '../db/client.js';
 import type { Listener } from '../realtime/channels.js';
 import type { WagerConsumer } from '../modules/wagers/stream.js';
+import type { MultiplayerPlay } from '../modules/games/multiplayer.js';
 import type { AppContext } from './context.js';
 import type { ModuleEnv } from './env.js';
 
@@ -28,7 +29,7 @@ export interface SeedContext {
   demoPassword: string;
 }
 
-/** What a module's jobs get: the module context and every module of this server (for contributions). */
+/** What a module's routes and jobs get: the module context and every module of this server (for contributions). */
 export interface JobsContext extends AppContext {
   modules: readonly ServerModule[];
 }
@@ -50,7 +51,7 @@ export interface ServerModule {
   /** Folder name under modules/ (or `realtime`); the prefix of its job names. */
   readonly name: string;
   /** Routes and whispers: called once per server, in list order, after every seed ran. */
-  readonly register?: (app: FastifyInstance, ctx: AppContext) => Promise<void> | void;
+  readonly register?: (app: FastifyInstance, ctx: JobsContext) => Promise<void> | void;
   /** Leader-only jobs; each name starts with `{name}.`. Called once per server at start. */
   readonly jobs?: (ctx: JobsContext) => readonly JobDefinition[];
   /** Idempotent seed, run on every start in list order; never overwrites what an operator changed. */
@@ -63,6 +64,8 @@ export interface ServerModule {
   readonly env?: ModuleEnv;
   /** Consumers of the wager settled stream it contributes (read by the wagers module's job). */
   readonly wagerConsumers?: readonly WagerConsumer[];
+  /** Multiplayer games it brings, by api_id: the games module routes their Play (games/multiplayer.ts). */
+  readonly multiplayer?: Readonly<Record<string, (ctx: AppContext) => MultiplayerPlay>>;
 }
 
 /** A typed identity: the one way a module states its definition (keeps the fields checked). */

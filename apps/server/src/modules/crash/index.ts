@@ -65,7 +65,8 @@ export function crashServiceFor(ctx: AppContext): CrashService {
 
 /**
  * Registers the crash whispers (CrashBet, CrashCashOut, CrashCancelBet, CrashState, CrashHistory).
- * Play with api_id 'crash' is routed to `crashServiceFor(ctx).bet(user, input)` by the games module.
+ * Play with api_id 'crash' reaches `crashServiceFor(ctx).bet(user, input)` through the games module's
+ * multiplayer registry (the definition's `multiplayer`).
  */
 function registerCrashWhispers(_app: FastifyInstance, ctx: AppContext): void {
   const service = crashServiceFor(ctx);
@@ -128,5 +129,7 @@ export const crashModule = defineModule({
   name: 'crash',
   register: registerCrashWhispers,
   jobs: (ctx) => crashJobs(ctx),
+  // Play with api_id 'crash' (the games module's Play whisper) is a bet on the current round.
+  multiplayer: { crash: (ctx) => (user, input) => crashServiceFor(ctx).bet(user, input) },
   env: crashEnv,
 });

@@ -13,13 +13,12 @@ import {
   turnWhisper,
 } from '@nebula/contracts';
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../platform/context.js';
 import { registerEndpoint } from '../../platform/endpoints.js';
 import { AppError } from '../../platform/errors.js';
-import { defineModule } from '../../platform/module.js';
-import { crashServiceFor } from '../crash/index.js';
+import { defineModule, type JobsContext } from '../../platform/module.js';
 import { ExtendedEngine } from './extended.service.js';
 import { gamesEnv } from './games.env.js';
+import { multiplayerGamesOf } from './multiplayer.js';
 import { GameEngine } from './games.service.js';
 import { betOverview, gameData, myBets } from './overview.js';
 import { gameStatsConsumer } from './stats.js';
@@ -39,15 +38,18 @@ export {
   type EngineGame,
   type GameSettings,
 } from './settings.js';
+export { type MultiplayerPlay, type MultiplayerPlayInput, multiplayerGamesOf } from './multiplayer.js';
 
-function registerGamesRoutes(app: FastifyInstance, ctx: AppContext): void {
+function registerGamesRoutes(app: FastifyInstance, ctx: JobsContext): void {
   const engine = new GameEngine(ctx);
   const extended = new ExtendedEngine(ctx);
   engine.useExtended(extended);
+  const multiplayer = multiplayerGamesOf(ctx.modules, (create) => create(ctx));
   const { whispers } = ctx.realtime;
-  whispers.register(playWhisper, ({ input, caller }) =>
-    input.api_id === 'crash' ? crashServiceFor(ctx).bet(caller.user, input) : engine.play(caller.user, input),
-  );
+  whispers.register(playWhisper, ({ input, caller }) => {
+    const play = multiplayer.get(input.api_id);
+    return play ? play(caller.user, input) : engine.play(caller.user, input);
+  });
   whispers.register(turnWhisper, ({ input, caller }) => extended.turn(caller.user, input));
   whispers.register(finishWhisper, ({ input, caller }) => extended.finish(caller.user, input));
   whispers.register(restoreWhisper, ({ input, caller }) => extended.restore(caller.user, input));
