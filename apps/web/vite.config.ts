@@ -33,7 +33,12 @@ export default defineConfig({
     rolldownOptions: {
       // Zod schema builders are pure: a module that only defines schemas (e.g. the contracts' error
       // shapes next to a constant the API client needs) must not pull zod into the first visit.
-      treeshake: { manualPureFunctions: ['z'] },
+      treeshake: {
+        manualPureFunctions: ['z'],
+        // ui/ modules are components and helpers without side effects besides their stylesheet: one the
+        // app does not use stays out with its CSS, although the `ui` barrel re-exports it.
+        moduleSideEffects: (id) => !/[\\/]src[\\/]ui[\\/].*\.tsx?$/.test(id),
+      },
       output: {
         codeSplitting: {
           groups: [{ name: 'vendor', test: VENDOR, priority: 10 }],

@@ -1,22 +1,28 @@
 /**
- * Adds the app's own texts (keys under `app.`) to the shared i18n instance in every language.
- * The shell's few texts are bundled; the page texts load in their own chunk, in parallel with the
- * first page (route modules wait for `appTextsReady`), to keep the first-visit bundle small.
+ * Adds the app's own texts (keys under `app.`) to the shared i18n instance.
+ * English: the shell's few texts are bundled; the page texts load in their own chunk, in parallel
+ * with the first page (route modules wait for `loadPageTexts`), to keep the first-visit bundle small.
+ * German (shell and pages) is a locale loader of its own: it loads only when German is chosen, with
+ * the shared German texts, and the first page waits for it so a German player sees no English flash.
  */
-import { addTranslations } from '../lib/i18n';
-import { shellDe } from './locales/shell.de';
+import { addLocaleLoader, addTranslations, whenI18nReady } from '../lib/i18n';
 import { shellEn } from './locales/shell.en';
 
 addTranslations('en', { app: shellEn });
-addTranslations('de', { app: shellDe });
+addLocaleLoader('de', async () => {
+  const [{ shellDe }, { pagesDe }] = await Promise.all([
+    import('./locales/shell.de'),
+    import('./locales/pages.de'),
+  ]);
+  return { app: { ...shellDe, ...pagesDe } };
+});
 
 let pagesPromise: Promise<void> | null = null;
 
-/** Loads the page texts once; resolves when they are in i18n. */
+/** Loads the English page texts once, and the chosen language's; resolves when they are in i18n. */
 export function loadPageTexts(): Promise<void> {
-  pagesPromise ??= import('./locales/pages').then(({ pagesEn, pagesDe }) => {
+  pagesPromise ??= import('./locales/pages.en').then(({ pagesEn }) => {
     addTranslations('en', { app: pagesEn });
-    addTranslations('de', { app: pagesDe });
   });
-  return pagesPromise;
+  return Promise.all([pagesPromise, whenI18nReady()]).then(() => undefined);
 }

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { Outlet } from 'react-router';
-import { ModalHost, ToastHost } from '../ui';
+import { LazyModalHost, ToastHost } from '../ui';
 import { AuthModalHost } from './auth-modal-host';
 import { ensureLicense } from './boot';
 import { NavigationEffects, NavigationGuard } from './guards';
@@ -20,7 +20,7 @@ export function RootLayout() {
       <NavigationEffects />
       <Outlet />
       <AuthModalHost />
-      <ModalHost />
+      <LazyModalHost />
       <ToastHost />
     </>
   );

@@ -5,7 +5,7 @@
  * (static segments beat dynamic ones), and the sport-link loader refuses reserved segments.
  */
 import type { ComponentType } from 'react';
-import type { LoaderFunctionArgs, RouteObject } from 'react-router';
+import { matchRoutes, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { guardedLoader, homeLoader, referralLoader, sportGameLoader } from './guards';
 import { NotFoundPage } from './pages/not-found-page';
 import { RouteError } from './pages/route-error';
@@ -13,6 +13,7 @@ import { AppSplash } from './pages/app-splash';
 import { RootLayout } from './root-layout';
 import type { RouteHandle } from './route-handle';
 import { Shell } from './shell/shell';
+import { whenI18nReady } from '../lib/i18n';
 import { loadPageTexts } from './i18n-app';
 // Tiny and eager: the `open-profile` window event opens the profile popup from any page.
 import '../features/profile/open-profile';
@@ -27,9 +28,11 @@ interface PageSpec {
   load: () => Promise<ComponentType>;
   handle?: Omit<RouteHandle, 'page'>;
   loader?: Loader;
+  /** The page's texts are bundled with the shell (the home page): it waits only for the language. */
+  bundledTexts?: boolean;
 }
 
-function route({ path, page, load, handle = {}, loader }: PageSpec): RouteObject {
+function route({ path, page, load, handle = {}, loader, bundledTexts }: PageSpec): RouteObject {
   const fullHandle: RouteHandle = { ...handle, page };
   return {
     id: page,
@@ -38,7 +41,7 @@ function route({ path, page, load, handle = {}, loader }: PageSpec): RouteObject
     loader: guardedLoader(fullHandle, loader),
     // The page's texts load in parallel with its module.
     lazy: async () => {
-      const [Component] = await Promise.all([load(), loadPageTexts()]);
+      const [Component] = await Promise.all([load(), bundledTexts ? whenI18nReady() : loadPageTexts()]);
       return { Component };
     },
   };
@@ -65,24 +68,7 @@ const adminWithdrawals = () => import('../features/admin/admin-withdrawals');
 const debug = () => import('../features/debug/emulator-page');
 const errors = () => import('./pages/error-pages');
 
-/**
- * Loads page modules once the browser is idle: from the lobby a player goes to a category or a game
- * next, and a route change waits for its module, so fetch those before the click rather than after.
- */
-function preloadWhenIdle(loads: Array<() => Promise<unknown>>): void {
-  if (typeof window === 'undefined') return;
-  const run = () => {
-    for (const load of loads) void load().catch(() => undefined);
-  };
-  if ('requestIdleCallback' in window) window.requestIdleCallback(run, { timeout: 5_000 });
-  else setTimeout(run, 2_000);
-}
-
-const home = async () => {
-  const { HomePage } = await lobby();
-  preloadWhenIdle([categories, game]);
-  return HomePage;
-};
+const home = async () => (await lobby()).HomePage;
 /** The home page with an emailed link's handler over it (email confirmation, password reset). */
 const homeWith = (handler: 'EmailConfirm' | 'PasswordReset') => async () => {
   const [{ HomePage }, links] = await Promise.all([lobby(), authLinks()]);
@@ -114,8 +100,15 @@ function category(path: string, page: string, slug: string): PageSpec {
 
 /** Pages inside the shell. */
 export const shellPages: PageSpec[] = [
-  { path: '/', page: 'home', load: home, handle: casino, loader: homeLoader },
-  { path: '/ref/:code', page: 'home-referral', load: home, handle: casino, loader: referralLoader },
+  { path: '/', page: 'home', load: home, handle: casino, loader: homeLoader, bundledTexts: true },
+  {
+    path: '/ref/:code',
+    page: 'home-referral',
+    load: home,
+    handle: casino,
+    loader: referralLoader,
+    bundledTexts: true,
+  },
   {
     path: '/email/:user/:token',
     page: 'home-email-confirm',
@@ -293,6 +286,19 @@ export const layoutFreePages: PageSpec[] = [
     handle: { permission: 'withdraws' },
   },
 ].map((spec) => ({ ...spec, handle: { ...spec.handle, hideLayout: true } }));
+
+let preloadTable: Array<{ path: string; handle: PageSpec }> | null = null;
+
+/**
+ * Loads the page module (and texts) of the route a link points to when the player shows the intent
+ * to follow it (pointer over it, focus, touch): the module is there by the click. Nothing is fetched
+ * before that, so the first visit loads only what its own page needs.
+ */
+export function preloadRouteOf(pathname: string): void {
+  preloadTable ??= [...shellPages, ...layoutFreePages].map((spec) => ({ path: spec.path, handle: spec }));
+  const spec = matchRoutes(preloadTable, pathname)?.at(-1)?.route.handle;
+  if (spec) void Promise.all([spec.load(), spec.bundledTexts || loadPageTexts()]).catch(() => undefined);
+}
 
 export function createRoutes(): RouteObject[] {
   return [

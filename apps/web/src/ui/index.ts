@@ -9,21 +9,20 @@ export {
 export { Spinner, type SpinnerProps } from './spinner';
 export { CurrencyIcon, type CurrencyIconProps } from './currency-icon';
 export { Skeleton, SkeletonText, SkeletonGrid, type SkeletonProps } from './skeleton';
+export { ModalHost, useModal, DRAG_DISMISS_DISTANCE } from './modal-host';
+export { LazyModalHost } from './modal-host-lazy';
 export {
-  ModalHost,
-  useModal,
   useModalStore,
   openModal,
   closeModal,
   closeAllModals,
   updateModal,
   isModalOpen,
-  DRAG_DISMISS_DISTANCE,
   type ModalOptions,
   type ModalApi,
   type ModalEntry,
   type ModalSize,
-} from './modal-host';
+} from './modal-store';
 export { BlockingLoader, openBlockingLoader, BLOCKING_LOADER_ID } from './blocking-loader';
 export {
   ToastHost,

@@ -2,29 +2,6 @@ import type { PageTexts } from './pages.en';
 
 /** Deutsche Texte der Seitenrahmen (Schlüssel unter `app.`). */
 export const pagesDe: PageTexts = {
-  home: {
-    documentTitle: 'Krypto-Casino',
-    heading: '{{siteName}} Casino-Lobby',
-    bannersLabel: 'Aktionen',
-    gameNav: 'Spielkategorien',
-    banner: {
-      welcome: {
-        title: 'Willkommen in der Lobby',
-        text: 'Nachweislich faire Originals und Spiele der Anbieter in einem Konto, gespielt mit Krypto.',
-        cta: 'Originals spielen',
-      },
-      fair: {
-        title: 'Nachweislich fair, jede Runde',
-        text: 'Jedes Ergebnis der Originals entsteht aus deinem Client-Seed und unserem vorab festgelegten Server-Seed. Prüfe jede Wette selbst.',
-        cta: "So funktioniert's",
-      },
-      race: {
-        title: 'Das Wochenrennen',
-        text: 'Jeder Einsatz zählt. Die 20 besten Spieler der Woche teilen sich den Preispool.',
-        cta: 'Zur Bestenliste',
-      },
-    },
-  },
   casino: {
     categories: 'Casino-Kategorien',
     searchIn: 'In {{name}} suchen',

@@ -1,28 +1,5 @@
 /** English texts of the page frames (keys under `app.`); loaded on demand with the first page. */
 export const pagesEn = {
-  home: {
-    documentTitle: 'Crypto casino',
-    heading: '{{siteName}} casino lobby',
-    bannersLabel: 'Promotions',
-    gameNav: 'Game categories',
-    banner: {
-      welcome: {
-        title: 'Welcome to the lobby',
-        text: 'Provably fair originals and provider games in one account, played with crypto.',
-        cta: 'Play the originals',
-      },
-      fair: {
-        title: 'Provably fair, every round',
-        text: 'Every original game result comes from your client seed and our committed server seed. Verify any bet yourself.',
-        cta: 'How it works',
-      },
-      race: {
-        title: 'The weekly race',
-        text: 'Every wager counts. The top 20 players of the week share its prize pool.',
-        cta: 'See the leaderboard',
-      },
-    },
-  },
   casino: {
     categories: 'Casino categories',
     searchIn: 'Search in {{name}}',

@@ -2,10 +2,12 @@ import { lazy, Suspense } from 'react';
 import { MessagesSquare, X } from 'lucide-react';
 import { IconButton, Spinner } from '../../ui';
 import { useAppStore } from '../../lib/store';
+import { useIdleAfterMount } from '../../lib/use-idle';
 import { openBetOverview } from '../../features/bets';
 import { useTranslation } from '../../lib/i18n';
 
-// The chat (feature F8) loads on its own chunk: the first visit only pays for this frame.
+// The chat (feature F8) loads on its own chunk once the page is interactive (the browser's first idle
+// moment): the first visit only pays for this frame.
 const ChatRoom = lazy(async () => ({ default: (await import('../../features/chat/chat-room')).ChatRoom }));
 
 function openBet(betId: string): void {
@@ -40,15 +42,20 @@ export function ChatPanel({ overlay }: { overlay: boolean }) {
   const { t } = useTranslation();
   const setChat = useAppStore((state) => state.setChat);
   const close = () => setChat(false);
+  const idle = useIdleAfterMount();
   return (
     <aside
       className={`chat${overlay ? ' chat--overlay' : ''}`}
       aria-label={t('chat.title')}
       data-testid="chat-panel"
     >
-      <Suspense fallback={<ChatLoading onClose={close} />}>
-        <ChatRoom onOpenBet={openBet} onClose={close} />
-      </Suspense>
+      {idle ? (
+        <Suspense fallback={<ChatLoading onClose={close} />}>
+          <ChatRoom onOpenBet={openBet} onClose={close} />
+        </Suspense>
+      ) : (
+        <ChatLoading onClose={close} />
+      )}
     </aside>
   );
 }

@@ -1,12 +1,18 @@
+import { lazy, Suspense } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ChevronDown, LogOut, Menu, MessageSquare, Search, User } from 'lucide-react';
 import { Button, Dropdown, IconButton } from '../../ui';
 import { hasPermission, isSignedIn, useAppStore } from '../../lib/store';
 import { logout as signOut } from '../../features/auth/session';
-import { HeaderWallet } from '../../features/wallet/header-wallet';
 import { requestLogin } from '../../lib/request-login';
 import { Logo } from './logo';
 import { useTranslation } from '../../lib/i18n';
+
+// The wallet pill (currency picker, balances, fiat view) is a signed-in player's: a guest's first
+// visit never loads it, and a stored player's copy starts loading with the app, beside the first page.
+const loadHeaderWallet = () => import('../../features/wallet/header-wallet');
+const HeaderWallet = lazy(async () => ({ default: (await loadHeaderWallet()).HeaderWallet }));
+if (isSignedIn(useAppStore.getState().user)) void loadHeaderWallet().catch(() => undefined);
 
 /** Width at or below which the header shows the mini logo (spec 2 section 2). */
 export const MINI_LOGO_WIDTH = 991;
@@ -97,7 +103,9 @@ export function Header({ onToggleSidebar, onOpenSearch, isPhoneLayout }: HeaderP
       <div className="header__right">
         {signedIn ? (
           <>
-            <HeaderWallet />
+            <Suspense fallback={null}>
+              <HeaderWallet />
+            </Suspense>
             <UserMenu />
           </>
         ) : (

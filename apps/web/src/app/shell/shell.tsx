@@ -4,17 +4,14 @@ import { useQuery } from '@tanstack/react-query';
 import type { Currency } from '@nebula/contracts';
 import { apiFetch } from '../../lib/api';
 import { useWindowWidth } from '../../lib/breakpoints';
+import { useIdleAfterMount } from '../../lib/use-idle';
 import { CHAT_AUTO_OPEN_WIDTH, useAppStore } from '../../lib/store';
 import { loadPageTexts } from '../i18n-app';
 import { readHandle } from '../route-handle';
 import { ChatPanel } from './chat-panel';
-import { ConnectionWindow } from './connection-window';
 import { FloatingButtons } from './floating-buttons';
-import { Footer } from './footer';
 import { Header } from './header';
-import { LiveFeed } from './live-feed';
 import { MobileNav } from './mobile-nav';
-import { NotificationStrip } from './notification-strip';
 import { Sidebar } from './sidebar';
 import './shell.css';
 import { useTranslation } from '../../lib/i18n';
@@ -23,6 +20,19 @@ const SearchOverlay = lazy(async () => {
   const [module] = await Promise.all([import('../../features/search/search-overlay'), loadPageTexts()]);
   return { default: module.SearchOverlay };
 });
+
+// Below the fold on every page: they load once the first page is on screen and the browser is idle,
+// outside the first visit's critical JavaScript.
+const LiveFeed = lazy(async () => ({ default: (await import('./live-feed')).LiveFeed }));
+const Footer = lazy(async () => ({ default: (await import('./footer')).Footer }));
+// The connection banner shows nothing in the page's first seconds: it loads at the same idle moment.
+const ConnectionWindow = lazy(async () => ({
+  default: (await import('./connection-window')).ConnectionWindow,
+}));
+// The strip shows only for an unverified email or a server notification.
+const NotificationStrip = lazy(async () => ({
+  default: (await import('./notification-strip')).NotificationStrip,
+}));
 
 /** Below this width the bottom navigation replaces the sidebar (spec: md breakpoint). */
 export const MOBILE_NAV_WIDTH = 900;
@@ -68,6 +78,10 @@ export function Shell() {
   const setMenuOpen = useCallback((open: boolean) => setMenuPath(open ? pathname : null), [pathname]);
   const setSearchOpen = useCallback((open: boolean) => setSearchPath(open ? pathname : null), [pathname]);
   useCurrencies();
+  const idle = useIdleAfterMount();
+  const showStrip = useAppStore(
+    (state) => (!!state.user?.email && !state.user.email_verified) || state.notifications.length > 0,
+  );
 
   const isPhoneLayout = width < MOBILE_NAV_WIDTH;
   const chatOverlays = width <= CHAT_AUTO_OPEN_WIDTH;
@@ -107,12 +121,24 @@ export function Shell() {
           onOpenSearch={() => setSearchOpen(true)}
           isPhoneLayout={isPhoneLayout}
         />
-        <NotificationStrip />
+        {showStrip && (
+          <Suspense fallback={null}>
+            <NotificationStrip />
+          </Suspense>
+        )}
         <main id="main" className="shell__content" tabIndex={-1}>
           <Outlet />
-          {isCasino && <LiveFeed />}
+          {isCasino && idle && (
+            <Suspense fallback={null}>
+              <LiveFeed />
+            </Suspense>
+          )}
         </main>
-        <Footer onOpenChat={openChat} />
+        {idle && (
+          <Suspense fallback={null}>
+            <Footer onOpenChat={openChat} />
+          </Suspense>
+        )}
       </div>
       {chatOpen && (
         <>
@@ -145,7 +171,11 @@ export function Shell() {
       )}
       {isPhoneLayout && <MobileNav menuOpen={menuOpen} onToggleMenu={() => setMenuOpen(!menuOpen)} />}
       {!isPhoneLayout && <FloatingButtons />}
-      <ConnectionWindow />
+      {idle && (
+        <Suspense fallback={null}>
+          <ConnectionWindow />
+        </Suspense>
+      )}
       {searchOpen && (
         <Suspense fallback={null}>
           <SearchOverlay onClose={closeSearch} />

@@ -1,2 +1,0 @@
-export { pagesDe } from './pages.de';
-export { pagesEn } from './pages.en';

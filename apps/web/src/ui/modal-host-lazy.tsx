@@ -1,0 +1,20 @@
+/**
+ * The shell's <ModalHost />, loaded with the first modal that opens (a first visit usually opens none)
+ * and kept mounted from then on: the stack lives in modal-store, so nothing opened before is lost.
+ */
+import { lazy, Suspense, useState } from 'react';
+import { useModalStore } from './modal-store';
+
+const ModalHost = lazy(async () => ({ default: (await import('./modal-host')).ModalHost }));
+
+export function LazyModalHost() {
+  const open = useModalStore((state) => state.modals.length > 0);
+  const [needed, setNeeded] = useState(open);
+  if (open && !needed) setNeeded(true);
+  if (!needed) return null;
+  return (
+    <Suspense fallback={null}>
+      <ModalHost />
+    </Suspense>
+  );
+}
