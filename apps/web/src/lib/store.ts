@@ -8,7 +8,7 @@
  */
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
-import type { Currency, License } from '@nebula/contracts';
+import type { Currency, License, Me } from '@nebula/contracts';
 import { events } from './events';
 
 export const USER_STORAGE_KEY = 'nebula:user';
@@ -26,18 +26,12 @@ export type OddsFormat = 'decimal' | 'fractional' | 'american';
 export type ConnectionState = 'connecting' | 'connected' | 'disconnected';
 export type LiveChannel = 'mine' | 'all' | 'high_rollers' | 'race' | 'lucky_wins';
 
-export interface StoredUser {
-  _id: string;
-  name: string;
-  email?: string;
-  email_verified?: boolean;
-  avatar?: string;
-  vipLevel?: number;
-  roles: { id: string }[];
-  permissions?: { id: string; permissions: Record<string, boolean> }[];
-  self_excluded?: boolean;
-  token: string;
-}
+/**
+ * The signed-in user as stored: the contract's `Me`. Identity, roles and token are always there; the
+ * rest may be missing from a user stored by an older version (the next /auth/update fills it in).
+ */
+export type StoredUser = Pick<Me, '_id' | 'name' | 'roles' | 'token'> &
+  Partial<Omit<Me, '_id' | 'name' | 'roles' | 'token'>>;
 
 export interface AppNotification {
   _id: string;

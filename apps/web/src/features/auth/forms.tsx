@@ -8,7 +8,7 @@ import { Button, toast } from '../../ui';
 import { Captcha } from './captcha';
 import { mapFormError, translateMessage, type FieldErrors } from './errors';
 import { TextField } from './fields';
-import { authEndpoints, completeSignIn, toStoredUser } from './session';
+import { authEndpoints, completeSignIn } from './session';
 import { WalletMark } from './social';
 import { browserWallet, signInWithWallet, WALLET_FAILURE_KEYS, WalletSignInError } from './wallet';
 import './auth.css';
@@ -221,7 +221,7 @@ export function UpdateEmailForm({ onDone }: { onDone: () => void }) {
     setBusy(true);
     try {
       const { user } = await api(updateEmail, { email: email.trim() });
-      useAppStore.getState().updateUser(toStoredUser(user));
+      useAppStore.getState().updateUser(user);
       onDone();
     } catch (error) {
       toast.error(isApiError(error) ? translateMessage(t, error.message) : t('errors.tryAgainLater'));

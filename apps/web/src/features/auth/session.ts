@@ -31,12 +31,6 @@ export const authEndpoints = {
   bonusBalance: endpointRef<typeof bonusBalanceEndpoint>('POST', '/api/bonusBalance'),
 };
 
-/** The server's user (nullable fields) as the store keeps it (optional fields); extra fields are kept. */
-export function toStoredUser(me: Me): StoredUser {
-  const { email, avatar, ...rest } = me;
-  return { ...rest, email: email ?? undefined, avatar: avatar ?? undefined };
-}
-
 /** Balances (the shell's currencies query) and the bonus balance: "updateData" and "updateBonus". */
 export function refreshData(): void {
   void queryClient.invalidateQueries({ queryKey: ['currencies'] });
@@ -65,7 +59,7 @@ export async function refreshBonus(): Promise<void> {
 
 /** Stores the signed-in user, announces it and refreshes the player's data. */
 export function completeSignIn(me: Me): StoredUser {
-  const user = toStoredUser(me);
+  const user: StoredUser = me;
   useAppStore.getState().setUser(user);
   events.emit('login-success');
   refreshData();
@@ -119,7 +113,7 @@ export async function refreshUser(): Promise<StoredUser | null> {
   const state = useAppStore.getState();
   // Signed out (or switched account) while the request was in flight: ignore the answer.
   if (!state.user || state.user.token !== user.token) return state.user;
-  state.updateUser(toStoredUser(user));
+  state.updateUser(user);
   return useAppStore.getState().user;
 }
 

@@ -71,20 +71,17 @@ export function useProfile(id: string) {
   });
 }
 
-/** The signed-in user as the server returns it, with the fields the stored user may lack. */
-export type MeView = StoredUser &
-  Partial<Pick<Me, 'twoFactorEnabled' | 'private_profile' | 'private_bets' | 'created_at'>>;
+/** The signed-in user as the settings pages see it: the stored user, i.e. the contract's `Me`. */
+export type MeView = StoredUser;
 
-/** Maps a Me answer onto the stored user shape (null becomes absent) and merges it into the store. */
+/** Merges a Me answer into the stored user. */
 export function storeMe(me: Me): void {
-  const { email, avatar, ...rest } = me;
-  const patch: Partial<MeView> = { ...rest, email: email ?? undefined, avatar: avatar ?? undefined };
-  useAppStore.getState().updateUser(patch);
+  useAppStore.getState().updateUser(me);
 }
 
-/** The signed-in user, typed with the optional Me fields (the store keeps whatever the server sent). */
+/** The signed-in user. */
 export function useMe(): MeView | null {
-  return useAppStore((state) => state.user as MeView | null);
+  return useAppStore((state) => state.user);
 }
 
 /** Refreshes the stored user once when a settings page opens (2FA and privacy flags must be current). */
