@@ -1,5 +1,5 @@
 /**
- * The app's translation engine (decision 0016): nested text trees per language, looked up
+ * The app's translation engine (decision 0019): nested text trees per language, looked up
  * by dotted key, with exactly the features the app uses:
  * - `{{name}}` interpolation (no escaping: React escapes; a missing value reads as empty);
  * - plural forms by `Intl.PluralRules` with `count` (`key_one`, `key_other`, ..., and `key_zero`
