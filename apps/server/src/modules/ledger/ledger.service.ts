@@ -42,6 +42,7 @@ import {
   TRANSFER_ONE_SQL,
   TRANSFER_SQL,
 } from './ledger.sql.js';
+import { ScopedLedger } from './ledger.scoped.js';
 
 export const PLAYER_KINDS = ['real', 'demo', 'bonus', 'rakeback'] as const;
 export const SYSTEM_KINDS = ['house', 'chain', 'fees', 'promotions', 'demo_faucet'] as const;
@@ -74,18 +75,21 @@ export class InsufficientFundsError extends AppError {
   }
 }
 
-interface AccountRow {
+/** @internal A ledger account's id and whether it is a system account. */
+export interface AccountRow {
   id: string;
   is_system: boolean;
 }
 
-/** A player account's balances after {@link BALANCE_SQL}: its own, and its siblings' (same owner and currency). */
-interface BalanceRow {
+/** @internal A player account's balances after {@link BALANCE_SQL}: its own, and its siblings' (same owner and currency). */
+export interface BalanceRow {
   owner_id: string;
   kind: PlayerKind;
   balance: string;
   others: Partial<Record<PlayerKind, string>> | null;
 }
+
+export { ScopedLedger } from './ledger.scoped.js';
 
 // The statements (ledger.sql.ts); scripts/bench/bets-sql.ts imports them for its baselines.
 export {
@@ -569,63 +573,5 @@ export class Ledger {
     } catch {
       // A missed event is repaired by the client's next balance fetch; the money itself is committed.
     }
-  }
-}
-
-/**
- * The ledger inside a caller's transaction ({@link Ledger.in}). Its transfers are {@link Ledger.transfer}'s
- * statements on the caller's session: they commit or roll back with it (a refused debit throws
- * InsufficientFundsError, and the caller's transaction rolls back). Several players' rows are locked
- * with {@link lock} first, in ascending id order, so two transactions never deadlock on them.
- */
-export class ScopedLedger {
-  private readonly local = new Map<string, AccountRow>();
-  private readonly balances: (BalanceRow & { currency: string })[] = [];
-  private readonly locked = new Set<string>();
-
-  constructor(
-    private readonly ledger: Ledger,
-    private readonly tx: Session,
-  ) {}
-
-  async transfer(req: TransferRequest): Promise<TransferResult> {
-    const { result, balances } = await this.ledger.transferOn(this.tx, req, this.local, this.locked);
-    for (const row of balances) this.balances.push({ ...row, currency: req.currency });
-    return result;
-  }
-
-  /**
-   * Many transfers in ONE statement, each touching at most one player account (keys distinct): all
-   * are made or none (a debit a balance does not cover throws InsufficientFundsError, and the caller's
-   * transaction must roll back). Results in the order of `reqs`.
-   */
-  async transferMany(reqs: readonly TransferRequest[]): Promise<TransferResult[]> {
-    const { results, balances } = await this.ledger.transferManyOn(this.tx, reqs, this.local);
-    this.balances.push(...balances);
-    return results;
-  }
-
-  /**
-   * Locks the player accounts (created when missing) in ascending id order until the transaction ends
-   * and reads their balances: the caller can then decide which debits they cover before it makes them.
-   * Answers in the order of `accounts`, each with the account's id (equal ids: the same account).
-   */
-  async lockBalances(
-    accounts: readonly { ref: AccountRef; currency: string }[],
-  ): Promise<{ id: string; balance: bigint }[]> {
-    const held = await this.ledger.lockBalancesOn(this.tx, accounts, this.local);
-    for (const h of held) this.locked.add(h.id);
-    return held;
-  }
-
-  /** Locks the player accounts of `refs` (created when missing) in ascending id order. */
-  async lock(refs: readonly AccountRef[], currency: string): Promise<void> {
-    for (const id of await this.ledger.lockOn(this.tx, refs, currency, this.local)) this.locked.add(id);
-  }
-
-  /** After the caller's commit: publishes the balances the transfers left (best effort). */
-  async published(): Promise<void> {
-    const rows = this.balances.splice(0);
-    await this.ledger.afterCommit(this.local, rows);
   }
 }
