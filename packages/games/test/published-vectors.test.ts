@@ -17,13 +17,14 @@
  *   The seeds are random strings the tool chose, so these are the casino's published computation for
  *   those seeds, not bets someone placed.
  * - REAL: a real crash round of the casino, game #1,126,614 (2.35x) of its published chain, as checked
- *   by the open-source verifier `fair` (see the crash describe; also in src/crash/crash.test.ts).
+ *   by the open-source verifier `fair` (published-vectors-crash-coinflip-tower.test.ts; also in
+ *   src/crash/crash.test.ts).
  * - The README of that verifier (github.com/lucasholder/fair): two baccarat examples it states give "the
- *   same result as on Stake.com" (see the cards describe).
+ *   same result as on Stake.com" (published-vectors-cards.test.ts).
  *
  * Covered: dice, limbo, plinko, mines, keno, wheel, roulette, diamonds, the card stream (hilo,
  * blackjack, baccarat, video poker), crash, and coinflip and tower from version 2 (every round since the
- * switch; rounds of version 1, params without `v`, keep their old results: tested below too).
+ * switch; rounds of version 1, params without `v`, keep their old results: tested there too).
  *
  * Not covered, and why:
  * - Real placed bets (server seed, client seed, nonce, result of an actual wager) for the single-player
@@ -32,16 +33,19 @@
  * - Plinko "expert" risk (CALC nonces 27-35): we have no such risk.
  * - Tower version 1 (rounds before the switch; its levels draw the bomb tiles, the casino's Dragon Tower
  *   draws the eggs, the safe ones) and coinflip version 1 (heads below 0.5, the casino's tails): they
- *   deviate (decision 0011). Their tests below only check that they still give the results rounds were
+ *   deviate (decision 0011). Their tests only check that they still give the results rounds were
  *   played with.
  * - Dragon Tower "hard" (1 egg of 2 tiles) and "master" (1 of 4), CALC nonces 2, 4, 7 and 9: we have no
  *   such difficulty.
  * - Stairs: the casino has no such game; no published vector exists.
  * - The parts that are ours (decision 0011): which hand gets which card in blackjack and baccarat, which
  *   discarded position takes which card in video poker's draw, and the mines "random pick" have no
- *   public counterpart to test against. The card tests below check the cards those games deal from.
+ *   public counterpart to test against. The card tests check the cards those games deal from.
+ *
+ * This file has the sources and the number games (dice to diamonds); the card stream is in
+ * published-vectors-cards.test.ts, crash, coinflip and tower in
+ * published-vectors-crash-coinflip-tower.test.ts.
  */
-import { cardFromIndex, cardIndexFromFloat, floats } from '@nebula/fairness';
 import { describe, expect, it } from 'vitest';
 import {
   type DiamondsOutcome,
@@ -53,38 +57,15 @@ import {
   type RouletteOutcome,
   type WheelOutcome,
   type WheelRisk,
-  type CoinflipSide,
-  type TowerDifficulty,
-  type TowerParams,
-  TOWER_DIFFICULTY,
-  TOWER_LEVELS,
-  coinflip,
-  coinflipSide,
-  crashPointFromHash,
   floatSource,
-  hilo,
   mines,
   plinkoBaseTable,
   ratioToNumber,
-  replayExtended,
-  tower,
   verify,
-  videopoker,
   wheelBaseLayout,
 } from '../src/index.js';
 
 const EDGE_1_PERCENT = 100;
-
-/** A card as the casino's page prints it, e.g. `Q-spade`, `10-diamond`. */
-function cardText(index: number): string {
-  const card = cardFromIndex(index);
-  return `${card.rank}-${card.suit.slice(0, -1)}`;
-}
-
-/** The first `count` cards of a bet's unlimited-deck card stream: `floor(float * 52)` per float. */
-function cardStream(serverSeed: string, clientSeed: string, nonce: number, count: number): string[] {
-  return floats(serverSeed, clientSeed, nonce, count).map((value) => cardText(cardIndexFromFloat(value)));
-}
 
 describe('dice (CALC)', () => {
   // vfs@45c4bd42:dice.json, nonces 0..9.
@@ -293,441 +274,5 @@ describe('diamonds (CALC)', () => {
         `nonce ${nonce}`,
       ).toEqual(gems);
     });
-  });
-});
-
-describe('cards (CALC)', () => {
-  it('hilo: the 52 published cards of each bet, and our skip draws the next one of them', () => {
-    // vfs@45c4bd42:hilo.json, nonces 0 and 9.
-    const serverSeed = '412780c6e08859f955318b5c7c75e288';
-    const clientSeed = '54560a34f054ad0c19edac66cf6b8e45';
-    const published: Record<number, string> = {
-      0:
-        '8-diamond 6-spade 5-spade 5-club Q-club K-spade 9-spade 8-heart 9-diamond 7-diamond J-club 2-heart ' +
-        '8-heart K-club Q-diamond 5-spade 6-heart 7-heart 5-diamond 10-diamond 4-heart 9-spade 2-diamond ' +
-        '10-club 4-heart 5-diamond Q-club 9-diamond 9-heart 6-spade 3-heart J-diamond 10-diamond 7-heart ' +
-        'Q-heart J-spade 7-diamond J-diamond 3-heart A-heart K-heart 9-spade 4-club 9-spade 7-diamond ' +
-        '8-diamond K-spade J-heart K-spade 2-heart 5-spade J-diamond',
-      9:
-        '10-diamond 4-spade 3-diamond 4-club 3-spade 2-spade 5-diamond 8-club A-diamond K-spade A-diamond ' +
-        '8-diamond Q-spade J-diamond 7-club 6-heart A-diamond 3-spade J-spade J-spade 9-spade 5-diamond ' +
-        '9-spade 10-club 6-club 2-club 7-spade 4-spade 7-heart 7-club 9-club A-diamond 4-heart 2-spade ' +
-        '9-spade A-spade J-diamond 6-spade A-heart J-heart K-diamond 10-spade A-club A-heart J-spade ' +
-        'K-spade Q-club 7-diamond 10-spade 2-heart Q-club 8-diamond',
-    };
-    for (const [nonce, text] of Object.entries(published)) {
-      const cards = text.split(' ');
-      expect(cards).toHaveLength(52);
-      expect(cardStream(serverSeed, clientSeed, Number(nonce), 52), `nonce ${nonce}`).toEqual(cards);
-      // Our hilo: the first card, then 51 skips, each drawing the next card of the same stream.
-      const skips = Array.from({ length: 51 }, () => ({ skip: true }) as const);
-      const round = replayExtended(
-        hilo,
-        {},
-        skips,
-        floatSource(serverSeed, clientSeed, Number(nonce)),
-        EDGE_1_PERCENT,
-      );
-      expect(round.state.cards.map((entry) => cardText(entry.card))).toEqual(cards);
-    }
-  });
-
-  it('blackjack: the published 52-card stream', () => {
-    // vfs@7e10253d:blackjack.json, nonce 0 (its playerCards, dealerCards and remainingCards are the page's 52
-    // cards in order, split 2 / 2 / 48 by the extractor, scripts/games/blackjack.ts).
-    const serverSeed = '28ca8b5734401f5236ccb305e4526d07';
-    const clientSeed = 'b42fa130a68dfe8133fa268d5fb34cbe';
-    const cards = (
-      '4-heart Q-heart 4-club 2-club Q-spade 5-heart 9-heart 10-heart 2-club 2-diamond 8-club 3-club ' +
-      '8-club K-club J-spade 6-diamond 8-heart K-club 4-diamond A-spade 6-club K-heart A-heart Q-heart ' +
-      '6-heart 8-club 9-spade Q-diamond 9-spade 4-club 4-club J-club 8-spade 5-club 2-diamond 6-club ' +
-      'K-spade 5-spade J-diamond Q-club J-spade Q-spade J-club 2-club J-heart 5-heart Q-heart 4-club ' +
-      '4-club 7-club 9-club 2-spade'
-    ).split(' ');
-    expect(cards).toHaveLength(52);
-    expect(cardStream(serverSeed, clientSeed, 0, 52)).toEqual(cards);
-  });
-
-  it('baccarat: the six published cards of each bet', () => {
-    // vfs@4ee7ace3:baccarat.json, nonces 0..9 (playerCards, dealerCards, deciderCards: the page's six cards
-    // in order, split 2 / 2 / 2 by the extractor, scripts/games/baccarat.ts). Which of them go to player and
-    // banker is ours (decision 0011).
-    const serverSeed = '3c382bcdaa7a266bb839405f8a5c0440';
-    const clientSeed = '9d1a65292e3273961d48aa30ce87d0e2';
-    const published = [
-      'Q-spade 10-diamond 5-spade J-heart 9-heart K-spade',
-      '7-diamond 6-diamond 8-club 5-club 5-diamond 10-diamond',
-      '6-club 3-club 8-heart K-spade 5-spade 8-diamond',
-      '4-spade Q-spade 10-diamond 8-diamond 10-diamond 2-diamond',
-      '8-club 8-diamond 7-club A-club 3-club 9-diamond',
-      'A-spade A-spade 8-diamond 4-spade 2-heart 10-diamond',
-      '9-spade 7-spade 8-club 8-diamond 10-heart Q-heart',
-      '4-club 8-heart 10-diamond Q-diamond 4-heart 2-diamond',
-      'J-heart 8-club 2-heart K-spade 2-diamond 2-heart',
-      '7-diamond J-diamond 4-club 8-diamond 2-club 8-spade',
-    ];
-    published.forEach((text, nonce) => {
-      expect(cardStream(serverSeed, clientSeed, nonce, 6), `nonce ${nonce}`).toEqual(text.split(' '));
-    });
-  });
-
-  it('baccarat: the README examples of the verifier "fair", stated to match the casino', () => {
-    // https://github.com/lucasholder/fair/blob/1113b305aff0d67ac6aa7edbbcc59921921d5896/README.md: nonce 2,
-    // "Player (9): ♦9 - ♦10 / Banker (7): ♥4 - ♦3 ... As expected, we get the same result as on Stake.com"
-    // (linking the casino's verify dialog for those seeds); https://docs.rs/crate/fair/0.0.5 (README):
-    // nonce 1, "Player (9): ♠J - ♥10 - ♥9 / Banker (5): ♥5 - ♣K", same sentence. "fair" deals player,
-    // player, banker, banker, then the third cards (src/games/baccarat.rs), so the streams are:
-    expect(cardStream('server seed', 'client seed', 2, 4)).toEqual([
-      '9-diamond',
-      '10-diamond',
-      '4-heart',
-      '3-diamond',
-    ]);
-    expect(cardStream('server seed', 'client seed', 1, 5)).toEqual([
-      'J-spade',
-      '10-heart',
-      '5-heart',
-      'K-club',
-      '9-heart',
-    ]);
-  });
-
-  it('video poker: the published first hand and the five cards that follow (one deck, no replacement)', () => {
-    // vfs@45c4bd42:videopoker.json, nonces 0..9: initialHand, then comingHand.
-    const serverSeed = '51b5258b38fef00c9887b7ad6c728035';
-    const clientSeed = '6ec29c0c4180fd3f802534e6c98810ff';
-    const published = [
-      '5-spade A-spade J-spade Q-spade J-heart | 8-diamond 5-heart J-diamond K-spade 8-heart',
-      '4-club 5-club 7-club Q-spade 8-club | 6-diamond A-heart J-club Q-heart J-spade',
-      '9-diamond 6-club 9-spade Q-club 2-heart | 7-heart 6-spade J-club 6-diamond Q-diamond',
-      '8-spade 2-spade 4-spade 5-club 7-spade | 6-diamond 3-heart 4-heart 10-diamond J-heart',
-      '8-heart Q-club 3-club 7-diamond Q-heart | K-heart 5-heart 9-club 2-club 3-heart',
-      '8-diamond 6-club 6-spade Q-heart 10-club | Q-club A-club 4-heart 7-spade 10-heart',
-      '5-spade 9-spade 4-diamond Q-heart 5-heart | K-spade J-heart 5-club Q-spade 10-diamond',
-      '3-diamond A-diamond Q-heart 9-diamond 9-spade | J-spade 2-club 8-club A-spade 2-diamond',
-      'A-spade 10-diamond 3-spade 9-diamond 4-diamond | 6-club Q-diamond K-diamond 4-spade 5-club',
-      'J-spade J-club 8-heart 3-club 4-spade | 8-spade 4-heart 3-spade 7-diamond 2-diamond',
-    ];
-    published.forEach((text, nonce) => {
-      const [first = '', coming = ''] = text.split(' | ');
-      const { state } = videopoker.start({}, floatSource(serverSeed, clientSeed, nonce), EDGE_1_PERCENT);
-      expect(state.cards.map(cardText), `nonce ${nonce}, first hand`).toEqual(first.split(' '));
-      expect(state.deck.slice(5).map(cardText), `nonce ${nonce}, next five`).toEqual(coming.split(' '));
-    });
-  });
-});
-
-describe('crash (CALC and REAL, scheme hmac32)', () => {
-  it("busts at the published points for game hash and seed (the casino's 1% edge)", () => {
-    // vfs@45c4bd42:crash.json: the page's "hash" and "seed" (our game hash and salt), result floored to
-    // hundredths by the extractor (scripts/games/crash.ts, parseFlooredTwoDecimalNumber).
-    const published: [hash: string, seed: string, crash: number][] = [
-      [
-        '9dd9a4ce539a7d11a36a96c71f3d939c46d972b2e56254bc85ea2c0681541dca',
-        '23eb7069c6fc5b1369b92f5321af9f63',
-        7.74,
-      ],
-      [
-        'aae5fe25c5103743d9b00b086798e306ab5a5194bf2a48c53417f8f1d1bb0a6d',
-        '090b2a2d6ade5d4eff2773a12a495c1d',
-        2.56,
-      ],
-      [
-        'c126cb95da0dd092620106e90e576e4c9de91b16e2eabf89441ec4884f738835',
-        '52df6793bd1e3665d855e009a78afeb7',
-        1.25,
-      ],
-      [
-        'abc365d75c4a76f4ccd092a5cb809b48ad94feb573a038d2ef16dc369250c668',
-        '7bd07e5f9d94972c88aa74f828ef45d4',
-        1.12,
-      ],
-      [
-        '1407ab406a5c5d04cc4bb1ec43dfe5505845e0e1f9df160a1f735c74850c785d',
-        '63d2757144051301a3968931d88659cb',
-        3.03,
-      ],
-      [
-        '180771e4a9b95cd0172e3eefe1979b93423fbbcdfc044cb1ff45e3b5c4d88860',
-        '6ffb9b8224c8c61385d9ee9b7ea8f60f',
-        3.28,
-      ],
-      [
-        '793b021844efd1353d8e78f1234b4a8109faa22aaf3d46a42f6413eb690d77b5',
-        '636d691310cfce3d87ace4065442dd59',
-        1.79,
-      ],
-      [
-        'f99397c87c21c1aabc4a1ffcd1ab7ccc22132b4224f680f0b4bcf3f089dbed33',
-        'bd31c215ecbeef90fb0b8e35f3ee5fb1',
-        3.45,
-      ],
-      [
-        'f970f5f840050aa6773175c223984e6d972d326d86c97344c4d8623b2e74d84c',
-        'a3e788ab1b56d4ef8918aa62909d65be',
-        1.65,
-      ],
-      [
-        '27cfb9a940b65a76d71aecc5debc271cfb2f93fae7e7c0054e8fc9c3470de322',
-        'fcaf17348204877687fc631545649cd9',
-        1.38,
-      ],
-    ];
-    for (const [hash, seed, crash] of published) {
-      expect(crashPointFromHash(hash, seed, EDGE_1_PERCENT, 'hmac32'), hash).toBe(
-        BigInt(Math.round(crash * 100)),
-      );
-    }
-  });
-
-  it("reproduces real round #1,126,614 of the casino's chain: 2.35x", () => {
-    // The casino's seeding event (https://bitcointalk.org/index.php?topic=5162888.0): salt = hash of
-    // bitcoin block 584,500. Game #1,126,614 and its result are from the open-source verifier "fair"
-    // (https://github.com/lucasholder/fair, src/games/crash.rs at 317992c64adcb7a3f53991989473232bcfbca66d,
-    // test_crash_verify: 2.3522275811778033, shown by the casino as 2.35x).
-    const salt = '0000000000000000001b34dc6a1e86083f95500b096231436e9b25cbdd0075c4';
-    const hash = '5844bf329a6334074778ab8a5f0960e24f9eec43f83bbd98ac0a9f8bcd87184e';
-    expect(crashPointFromHash(hash, salt, EDGE_1_PERCENT, 'hmac32')).toBe(235n);
-  });
-});
-
-describe('coinflip (CALC)', () => {
-  // vfs@7e10253d:flip.json, nonces 0..9: the 20 flips of each bet, in order (H heads, T tails).
-  const serverSeed = '8b9c7cf18c001dfb7ea6f6fe52f3df95';
-  const clientSeed = '247e90a65d07b3c4d629ada402918f03';
-  const published = [
-    'HHHHTHHHHTHHTTHHTHHT',
-    'THTHTTHHTHHHTTTTTTTT',
-    'HHHTHHHHTHTTHTHTTTTH',
-    'HTTHHHHTTTHTHTHTHHTH',
-    'THTTHHTTHHTHTTHHTTTH',
-    'THTHHHHHTHTTHHHTHHTT',
-    'THTHHHHTTHHTHTHTTHHH',
-    'THHHTTHHTHHHTHTTHTTT',
-    'THHHHTHTHTHHHTTHHHTT',
-    'THTTHHTHHHHHHHTHTTHT',
-  ];
-  const sides = (text: string): CoinflipSide[] =>
-    [...text].map((letter) => (letter === 'H' ? 'heads' : 'tails'));
-  const flip = (side: CoinflipSide): CoinflipSide => (side === 'heads' ? 'tails' : 'heads');
-
-  it('version 2: a round calling every published side flips them all, 20 right calls', () => {
-    published.forEach((text, nonce) => {
-      const expected = sides(text);
-      const round = replayExtended(
-        coinflip,
-        { v: 2 },
-        expected.map((side) => ({ side })),
-        floatSource(serverSeed, clientSeed, nonce),
-        EDGE_1_PERCENT,
-      );
-      expect(
-        round.state.flips.map((entry) => entry.result),
-        `nonce ${nonce}`,
-      ).toEqual(expected);
-      expect(round.type, `nonce ${nonce}`).toBe('finish');
-      expect(round.floatsUsed).toBe(20);
-    });
-  });
-
-  it('version 2 is what the server stamps on a new round', () => {
-    const params = coinflip.forNewBet?.(coinflip.params.parse({}));
-    expect(params).toEqual({ v: 2 });
-    const round = replayExtended(
-      coinflip,
-      params as { v: 2 },
-      sides(published[0] as string).map((side) => ({ side })),
-      floatSource(serverSeed, clientSeed, 0),
-      EDGE_1_PERCENT,
-    );
-    expect(round.state.flips.map((entry) => entry.result)).toEqual(sides(published[0] as string));
-  });
-
-  it('version 1 (params without v, every round stored before): each published flip the other way', () => {
-    published.forEach((text, nonce) => {
-      const values = floats(serverSeed, clientSeed, nonce, 20);
-      expect(
-        values.map((value) => coinflipSide(value)),
-        `nonce ${nonce}`,
-      ).toEqual(sides(text).map(flip));
-      // A stored round without v: calling the casino's sides loses on the first flip...
-      const lost = replayExtended(
-        coinflip,
-        {},
-        [{ side: sides(text)[0] as CoinflipSide }],
-        floatSource(serverSeed, clientSeed, nonce),
-        EDGE_1_PERCENT,
-      );
-      expect(lost.type).toBe('lose');
-      expect(lost.state).toStrictEqual({
-        flips: [{ call: sides(text)[0], result: sides(text).map(flip)[0] }],
-      });
-      // ...and calling the other sides wins all 20, as the round was played.
-      const won = replayExtended(
-        coinflip,
-        {},
-        sides(text).map((side) => ({ side: flip(side) })),
-        floatSource(serverSeed, clientSeed, nonce),
-        EDGE_1_PERCENT,
-      );
-      expect(won.type).toBe('finish');
-    });
-  });
-});
-
-describe('tower (CALC, Dragon Tower)', () => {
-  // vfs@7e10253d:dragontower.json (same data at 855fd22c): eggPositionsByRound, per level bottom first
-  // the egg (safe) tiles in the order the page lists them, which is draw order. The casino's "easy" (3
-  // eggs of 4 tiles), "medium" (2 of 3) and "expert" (1 of 3) have the tiles and safe tiles of our low,
-  // medium and high; its "hard" (1 of 2) and "master" (1 of 4) have no counterpart here (nonces 2, 4, 7
-  // and 9, left out).
-  const serverSeed = 'f0344667883e7628a041d8e500e6d203';
-  const clientSeed = '2a73709723181740d73e64233275c29c';
-  const published: [nonce: number, casino: string, ours: TowerDifficulty, eggs: number[][]][] = [
-    [
-      0,
-      'easy',
-      'low',
-      [
-        [1, 2, 0],
-        [0, 1, 2],
-        [1, 0, 2],
-        [3, 2, 0],
-        [0, 2, 3],
-        [2, 1, 3],
-        [3, 0, 1],
-        [2, 0, 3],
-        [1, 3, 0],
-      ],
-    ],
-    [
-      5,
-      'easy',
-      'low',
-      [
-        [1, 0, 3],
-        [2, 3, 0],
-        [0, 1, 2],
-        [2, 3, 0],
-        [3, 0, 2],
-        [1, 3, 2],
-        [0, 3, 1],
-        [3, 1, 0],
-        [2, 1, 3],
-      ],
-    ],
-    [
-      1,
-      'medium',
-      'medium',
-      [
-        [2, 1],
-        [2, 0],
-        [0, 2],
-        [1, 2],
-        [0, 1],
-        [1, 2],
-        [2, 1],
-        [0, 2],
-        [1, 0],
-      ],
-    ],
-    [
-      6,
-      'medium',
-      'medium',
-      [
-        [2, 1],
-        [2, 0],
-        [1, 0],
-        [2, 0],
-        [2, 1],
-        [0, 2],
-        [0, 2],
-        [0, 1],
-        [2, 1],
-      ],
-    ],
-    [3, 'expert', 'high', [[2], [2], [2], [1], [1], [1], [2], [1], [0]]],
-    [8, 'expert', 'high', [[2], [1], [1], [2], [1], [1], [2], [1], [0]]],
-  ];
-
-  it('the casino difficulties used have our tiles and safe tiles per level', () => {
-    const shapes: Record<string, { tiles: number; safe: number }> = {};
-    for (const [, casino, ours, eggs] of published) {
-      shapes[casino] = TOWER_DIFFICULTY[ours];
-      expect(eggs).toHaveLength(TOWER_LEVELS);
-      for (const level of eggs) {
-        expect(level).toHaveLength(TOWER_DIFFICULTY[ours].safe);
-        expect(Math.max(...level)).toBeLessThan(TOWER_DIFFICULTY[ours].tiles);
-      }
-    }
-    expect(shapes).toEqual({
-      easy: { tiles: 4, safe: 3 },
-      medium: { tiles: 3, safe: 2 },
-      expert: { tiles: 3, safe: 1 },
-    });
-  });
-
-  it('version 2 draws the published eggs as its safe tiles; the bombs are the other tiles', () => {
-    for (const [nonce, casino, difficulty, eggs] of published) {
-      const { state } = tower.start(
-        { difficulty, v: 2 },
-        floatSource(serverSeed, clientSeed, nonce),
-        EDGE_1_PERCENT,
-      );
-      expect(state.safe, `nonce ${nonce} (${casino})`).toEqual(eggs);
-      const tiles = TOWER_DIFFICULTY[difficulty].tiles;
-      const bombs = eggs.map((level) =>
-        Array.from({ length: tiles }, (_, tile) => tile).filter((tile) => !level.includes(tile)),
-      );
-      expect(state.layout, `nonce ${nonce} (${casino})`).toEqual(bombs);
-    }
-  });
-
-  it('version 2 is what the server stamps; a player climbing on the eggs clears all 9 levels', () => {
-    for (const [nonce, , difficulty, eggs] of published) {
-      const params = tower.forNewBet?.(tower.params.parse({ difficulty }));
-      expect(params).toEqual({ difficulty, v: 2 });
-      const round = replayExtended(
-        tower,
-        params as TowerParams,
-        eggs.map((level) => ({ tile: level[level.length - 1] as number })),
-        floatSource(serverSeed, clientSeed, nonce),
-        EDGE_1_PERCENT,
-      );
-      expect(round.type, `nonce ${nonce}`).toBe('finish');
-      expect(round.state.status).toBe('cleared');
-    }
-  });
-
-  it('version 1 (params without v, every round stored before) keeps its towers', () => {
-    // Frozen from the code before versions existed (commit 2e01e8d, `tower.start` with the same params):
-    // per level the bomb tiles in draw order. Not published data: the casino draws the eggs.
-    const frozen: [nonce: number, difficulty: TowerDifficulty, bombs: number[][]][] = [
-      [0, 'low', [[1], [1], [0], [0], [1], [0], [1], [0], [1]]],
-      [1, 'medium', [[2], [1], [2], [0], [0], [2], [1], [2], [0]]],
-      [
-        3,
-        'high',
-        [
-          [2, 1],
-          [2, 1],
-          [1, 2],
-          [2, 0],
-          [0, 1],
-          [2, 1],
-          [2, 0],
-          [2, 1],
-          [1, 2],
-        ],
-      ],
-    ];
-    for (const [nonce, difficulty, bombs] of frozen) {
-      const rng = floatSource(serverSeed, clientSeed, nonce);
-      const { state } = tower.start(tower.params.parse({ difficulty }), rng, EDGE_1_PERCENT);
-      expect(state, `nonce ${nonce}`).toStrictEqual({ difficulty, layout: bombs, picks: [], status: 'open' });
-      expect(rng.used).toBe(TOWER_LEVELS * bombs[0]!.length);
-    }
   });
 });
