@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { apiLogin, call } from './helpers/auth';
 import { BASE_URL, HAS_CHROMIUM } from './playwright.config';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -50,9 +51,6 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       TELEGRAM_BOT_TOKEN,
       // The lobby e2e plays a player from a blocked territory by sending this header.
       TRUSTED_COUNTRY_HEADER: process.env.E2E_COUNTRY_HEADER,
-      // A longer pause after a crash round's bust (default 3 s): the crash spec reads both players' lists
-      // before the next round clears them.
-      CRASH_PAUSE_MS: '6000',
       // No scheduled bot rain: it would pay random depositors (the specs' fresh players) at random times
       // and move the balances the specs check.
       BOT_RAIN: 'off',
@@ -69,6 +67,10 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   child.stderr?.on('data', keep);
   try {
     await waitForReady(BASE_URL, child);
+    // A longer pause after a crash round's bust (default 3 s): the crash spec reads both players' lists
+    // before the next round clears them. An operator setting, changed as staff change it.
+    const admin = await apiLogin('admin', DEMO_PASSWORD);
+    await call('POST', '/api/admin/settings/update', { key: 'crash.pause_ms', value: 6_000 }, admin.token);
   } catch (error) {
     child.kill('SIGTERM');
     console.error(log.join(''));

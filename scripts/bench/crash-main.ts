@@ -256,10 +256,8 @@ async function run(opts: Options): Promise<RunData> {
     const env = {
       ...process.env,
       NODE_ENV: 'test',
-      CRASH_BETTING_MS: String(Math.round(opts.betting * 1000)),
       CRASH_TICK_MS: String(opts.tickMs),
-      // One measured round: a long pause after it, and the next chain (10 games) is made only when needed.
-      CRASH_PAUSE_MS: '60000',
+      // One measured round: the next chain (10 games) is made only when needed.
       CRASH_CHAIN_LENGTH: '10',
     };
     const profile = opts.profile ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(opts.profile)}`] : [];
@@ -272,6 +270,10 @@ async function run(opts: Options): Promise<RunData> {
       poolSize: opts.pool,
       bettors: opts.bettors,
       crashPoint: opts.crashPoint.toString(),
+      // The round timings are operator settings (crash.betting_ms, crash.pause_ms): a long pause after
+      // the measured round.
+      bettingMs: Math.round(opts.betting * 1000),
+      pauseMs: 60_000,
       ...redis,
     });
     const ready = await server.next('ready', 900_000);

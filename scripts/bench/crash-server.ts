@@ -1,7 +1,9 @@
 /**
  * Crash round benchmark, server process: the real server (`createServer`, the real gateway, hub,
  * jobs leader and crash loop) on PGlite in a fresh data folder or on the scratch PostgreSQL database the
- * coordinator created. Forked by `scripts/bench/crash` with the CRASH_* variables set.
+ * coordinator created. Forked by `scripts/bench/crash` with the CRASH_* variables set (the tick and the
+ * chain length); the round timings come with the setup command and are stored as the settings
+ * `crash.betting_ms` and `crash.pause_ms` before the server starts.
  *
  * Before the server starts (so before its crash loop opens the first round) it migrates and seeds the
  * database, creates the bettors (a session each, 10 USDT funded through the ledger) and publishes a
@@ -24,10 +26,17 @@ import pino from 'pino';
 import { type Database, openDatabase } from '../../apps/server/src/db/client.js';
 import { runMigrations } from '../../apps/server/src/db/migrate.js';
 import { seedDatabase } from '../../apps/server/src/db/seed.js';
-import { generateChainAsync, insertChain } from '../../apps/server/src/modules/crash/index.js';
+import {
+  crashBettingMs,
+  crashPauseMs,
+  generateChainAsync,
+  insertChain,
+} from '../../apps/server/src/modules/crash/index.js';
 import { loadCrashSettings } from '../../apps/server/src/modules/crash/settings.js';
+import { modules } from '../../apps/server/src/modules/index.js';
 import { Ledger, checkLedger } from '../../apps/server/src/modules/ledger/index.js';
 import { loadConfig } from '../../apps/server/src/platform/config.js';
+import { SettingsRegistry, SettingsStore } from '../../apps/server/src/platform/settings/index.js';
 import { type Server, createServer } from '../../apps/server/src/server.js';
 import { createUser } from '../../apps/server/test/helpers/factories.js';
 import {
@@ -134,8 +143,11 @@ async function setup(cmd: Extract<ServerCommand, { type: 'setup' }>): Promise<vo
   const started = performance.now();
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'nebula-crash-bench-'));
   const env: Record<string, string> = {
-    // Gateway tuning (WS_HEARTBEAT_MS, WS_MAX_BUFFERED_BYTES, ...) passes through; nothing else does.
-    ...Object.fromEntries(Object.entries(process.env).filter(([k]) => k.startsWith('WS_'))),
+    // Gateway tuning (WS_HEARTBEAT_MS, WS_MAX_BUFFERED_BYTES, ...) and crash's start-up options
+    // (CRASH_TICK_MS, CRASH_CHAIN_LENGTH) pass through; nothing else does.
+    ...Object.fromEntries(
+      Object.entries(process.env).filter(([k]) => k.startsWith('WS_') || k.startsWith('CRASH_')),
+    ),
     NODE_ENV: 'test',
     SERVE_WEB: 'false',
     LOG_LEVEL: 'silent',
@@ -161,7 +173,14 @@ async function setup(cmd: Extract<ServerCommand, { type: 'setup' }>): Promise<vo
   await seedDatabase(database, { withDemoAccounts: false });
   const bettors = await createBettors(database, cmd.bettors, config.databaseUrl ? 8 : 1);
   const salt = randomBytes(32).toString('hex');
-  const { houseEdgeBps } = await loadCrashSettings(database);
+  const settings = new SettingsStore({
+    database,
+    registry: SettingsRegistry.ofModules(modules),
+    maxAgeMs: 0,
+  });
+  await settings.change(crashBettingMs, cmd.bettingMs);
+  await settings.change(crashPauseMs, cmd.pauseMs);
+  const { houseEdgeBps } = await loadCrashSettings(settings);
   const { seed } = pickSeed(BigInt(cmd.crashPoint), salt, houseEdgeBps);
   await insertChain(database, await generateChainAsync(seed, 1, 1), salt);
 

@@ -55,6 +55,9 @@ export type ServerCommand =
       bettors: number;
       /** Lowest crash point (hundredths) the measured round may have; a chain seed is searched for it. */
       crashPoint: string;
+      /** The settings crash.betting_ms and crash.pause_ms, stored before the server starts. */
+      bettingMs: number;
+      pauseMs: number;
       /** With --nodes 2: the Redis bus every node joins (and its key prefix). */
       redisUrl?: string | undefined;
       redisPrefix?: string | undefined;

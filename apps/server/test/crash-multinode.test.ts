@@ -12,10 +12,16 @@ import {
 import { afterAll, describe, expect, it } from 'vitest';
 import { runMigrations } from '../src/db/migrate.js';
 import { seedDatabase } from '../src/db/seed.js';
-import { crashKey, generateChainAsync, insertChain } from '../src/modules/crash/index.js';
+import {
+  crashBettingMs,
+  crashKey,
+  crashPauseMs,
+  generateChainAsync,
+  insertChain,
+} from '../src/modules/crash/index.js';
 import { Ledger, checkLedger } from '../src/modules/ledger/index.js';
 import { createUser, type TestUser } from './helpers/factories.js';
-import { createTestDatabase } from './helpers/test-server.js';
+import { createTestDatabase, settingsFor } from './helpers/test-server.js';
 
 /**
  * Two real server processes on one PostgreSQL database and Redis, 200 players betting and cashing out
@@ -144,12 +150,14 @@ describe.skipIf(!enabled)('crash on two nodes with the leader killed mid-round',
       DATABASE_POOL_SIZE: '20',
       REDIS_URL: process.env.REDIS_URL as string,
       REDIS_PREFIX: db.name,
-      CRASH_BETTING_MS: '12000',
-      CRASH_PAUSE_MS: '60000',
       CRASH_TICK_MS: '150',
       CRASH_CHAIN_LENGTH: '20',
       CRASH_REPAIR_GRACE_SECONDS: '1',
     };
+    // The round timings as an operator sets them (settings every node reads), before the nodes start.
+    const settings = settingsFor(database);
+    await settings.change(crashBettingMs, 12_000);
+    await settings.change(crashPauseMs, 60_000);
     nodes.push(...(await Promise.all([startNode(env), startNode(env)])));
     const round = async () =>
       (

@@ -11,6 +11,8 @@ import { seedDatabase } from '../src/db/seed.js';
 import { ChainRegistry, chainSpec, SimulatedSource } from '../src/modules/chains/index.js';
 import {
   CrashLoop,
+  crashBettingMs,
+  crashPauseMs,
   SaltBlocks,
   announcePending,
   crashOptionsFromEnv,
@@ -156,7 +158,9 @@ describe('the salt of a chain on a local EVM node', () => {
     });
 
     // The round loop runs as on the leader: no round while the block is missing.
-    const loop = new CrashLoop(ctx, { bettingMs: 60_000, pauseMs: 0, tickMs: 100 }, salts);
+    await ctx.settings.change(crashBettingMs, 60_000);
+    await ctx.settings.change(crashPauseMs, 0);
+    const loop = new CrashLoop(ctx, { tickMs: 100 }, salts);
     expect(await loop.createRound()).toBe(false);
     // Nor can any other writer: the database refuses a round of a chain without its salt.
     await expect(
@@ -294,7 +298,6 @@ describe('the simulated chain (embedded demo)', () => {
     const env: Record<string, string> = {
       CRASH_CHAIN_LENGTH: '50',
       CRASH_CHECKPOINT_EVERY: '10',
-      CRASH_BETTING_MS: '5000',
       CRASH_SALT_EXPLORER_URL: 'https://explorer.example/block/{height}',
     };
     beforeAll(async () => {
@@ -460,6 +463,13 @@ describe('salt options', () => {
       crashOptionsFromEnv({ CRASH_SALT_EXPLORER_URL: '{"sol": "https://x.example/{hash}"}' }),
     ).toThrow(/CRASH_SALT_EXPLORER_URL\.sol: not a salt chain/);
     expect(() => crashOptionsFromEnv({ CRASH_SALT_EXPLORER_URL: '{"eth": ' })).toThrow(/JSON object/);
+  });
+
+  it('refuse the round timings that became settings, naming the setting that replaced each', () => {
+    expect(() => crashOptionsFromEnv({ CRASH_BETTING_MS: '15000' })).toThrow(
+      /CRASH_BETTING_MS: no longer read; the operator setting crash\.betting_ms replaced it/,
+    );
+    expect(() => crashOptionsFromEnv({ CRASH_PAUSE_MS: '3000' })).toThrow(/crash\.pause_ms/);
   });
 
   it('refuse a salt chain without a block source, and take its deposit confirmations by default', async () => {

@@ -6,7 +6,14 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MIGRATIONS_DIR, listMigrations, runMigrations } from '../src/db/migrate.js';
 import { seedDatabase } from '../src/db/seed.js';
-import { CrashLoop, CrashService, generateChainAsync, insertChain } from '../src/modules/crash/index.js';
+import {
+  CrashLoop,
+  CrashService,
+  crashBettingMs,
+  crashPauseMs,
+  generateChainAsync,
+  insertChain,
+} from '../src/modules/crash/index.js';
 import { Ledger } from '../src/modules/ledger/index.js';
 import type { AppContext } from '../src/platform/context.js';
 import { loadConfig } from '../src/platform/config.js';
@@ -97,7 +104,9 @@ describe('rounds follow their chain’s scheme', () => {
     const oldId = await insertChain(t.database, old, SALT, 'hmac52');
     const now = await generateChainAsync('2'.repeat(64), 2, 1);
     const nowId = await insertChain(t.database, now, SALT);
-    const loop = new CrashLoop(ctx, { bettingMs: 60_000, pauseMs: 0, tickMs: 100 });
+    await ctx.settings.change(crashBettingMs, 60_000);
+    await ctx.settings.change(crashPauseMs, 0);
+    const loop = new CrashLoop(ctx, { tickMs: 100 });
     const created: { chain: number; index: number; hash: string; crash: string; edge: number }[] = [];
     for (let i = 0; i < 4; i++) {
       expect(await loop.createRound()).toBe(true);

@@ -10,7 +10,9 @@ import {
   CrashLoop,
   CrashRepair,
   CrashService,
+  crashBettingMs,
   crashKey,
+  crashPauseMs,
   ensureChainReserve,
   generateChainAsync,
   insertChain,
@@ -43,10 +45,15 @@ const frames: EventFrame[] = [];
 /** Loops started by a test; stopped after it even when it fails. */
 const loops: { leader: AbortController; done: Promise<void> }[] = [];
 
-/** Starts a round loop as a leader would; `stop()` aborts it as a dead leader's loop ends. */
-function startLoop(opts: { bettingMs: number; pauseMs: number }) {
+/**
+ * Starts a round loop as a leader would, with the round timings set as an operator sets them (the
+ * `crash.*` settings); `stop()` aborts it as a dead leader's loop ends.
+ */
+async function startLoop(opts: { bettingMs: number; pauseMs: number }) {
+  await ctx.settings.change(crashBettingMs, opts.bettingMs);
+  await ctx.settings.change(crashPauseMs, opts.pauseMs);
   const leader = new AbortController();
-  const done = new CrashLoop(ctx, { ...opts, tickMs: 100 }).run(leader.signal);
+  const done = new CrashLoop(ctx, { tickMs: 100 }).run(leader.signal);
   const entry = { leader, done };
   loops.push(entry);
   return {
@@ -166,7 +173,7 @@ describe('crash rounds on one node', () => {
     const queuedNode = new CrashService(ctx, {
       faults: { beforeClaim: () => new Promise((r) => setTimeout(r, 500)) },
     });
-    const loop = startLoop({ bettingMs: 4_000, pauseMs: 60_000 });
+    const loop = await startLoop({ bettingMs: 4_000, pauseMs: 60_000 });
     const [auto, high, manual, idle, twice, cancel, broke, guest, queued] = await Promise.all([
       player(),
       player(),
@@ -319,7 +326,7 @@ describe('crash rounds on one node', () => {
       },
     });
     const service = new CrashService(ctx);
-    const first = startLoop({ bettingMs: 3_000, pauseMs: 0 });
+    const first = await startLoop({ bettingMs: 3_000, pauseMs: 0 });
     await waitFor(
       'betting',
       async () => (await openRound())?.phase === 'betting' && !(await openRound())?.settled,
@@ -352,7 +359,7 @@ describe('crash rounds on one node', () => {
     expect(await code(dying.cashOut(claimer, { id: round }))).toBe('Error: node died after the claim');
     expect(await transfers(`crash:${round}:%:payout`)).toEqual([]);
 
-    const second = startLoop({ bettingMs: 3_000, pauseMs: 60_000 });
+    const second = await startLoop({ bettingMs: 3_000, pauseMs: 60_000 });
     await waitFor('settled', async () => {
       const r = await db.database.query(
         'select 1 from crash_rounds where id = $1 and settled_at is not null',

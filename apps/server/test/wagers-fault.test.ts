@@ -9,6 +9,8 @@ import { runMigrations } from '../src/db/migrate.js';
 import { seedDatabase } from '../src/db/seed.js';
 import {
   CrashLoop,
+  crashBettingMs,
+  crashPauseMs,
   CrashRepair,
   crashKey,
   generateChainAsync,
@@ -161,7 +163,9 @@ describe.skipIf(!process.env.DATABASE_URL)('bets under SIGKILL', () => {
         settings: settingsFor(database),
       };
       const leader = new AbortController();
-      const loop = new CrashLoop(ctx, { bettingMs: 400, pauseMs: 600_000, tickMs: 100 }).run(leader.signal);
+      await ctx.settings.change(crashBettingMs, 1_000);
+      await ctx.settings.change(crashPauseMs, 600_000);
+      const loop = new CrashLoop(ctx, { tickMs: 100 }).run(leader.signal);
       const unsettled = async () =>
         Number(
           (

@@ -1,18 +1,15 @@
 /**
- * Timing and chain options of the crash loop. Defaults follow spec 3 section 4 (15 s betting);
- * operators and tests override them with CRASH_* environment variables: the module's piece of the
+ * Start-up options of the crash module: the tick cadence, the shape of a new hash chain, its salt
+ * block and the repair grace, from CRASH_* environment variables: the module's piece of the
  * configuration (`crashEnv`, decision 0013), so a malformed value stops the start-up with the other
- * configuration problems.
+ * configuration problems. What an operator tunes while the site runs (the betting time and the pause
+ * after a bust) is a `crash.*` setting of the registry (settings.ts; decision 0016).
  */
 import { z } from 'zod';
 import { defineEnv } from '../../platform/env.js';
 import { CHAIN_SPECS } from '../chains/index.js';
 
 export interface CrashOptions {
-  /** Betting time of a round, ms (spec 3 section 4: 15 s). */
-  bettingMs: number;
-  /** Pause after a bust before the next round opens, ms (players see the crash point). */
-  pauseMs: number;
   /** Interval of MultiplayerDataUpdate while a round runs, ms. */
   tickMs: number;
   /** Games in a newly generated hash chain. */
@@ -44,8 +41,6 @@ export interface CrashOptions {
 }
 
 export const CRASH_DEFAULTS: CrashOptions = {
-  bettingMs: 15_000,
-  pauseMs: 3_000,
   tickMs: 150,
   chainLength: 1_000_000,
   checkpointEvery: 1_000,
@@ -63,8 +58,6 @@ export const SALT_CHAINS = CHAIN_SPECS.filter((c) => c.family !== 'solana').map(
 const int = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
 
 const envKeys = {
-  CRASH_BETTING_MS: int(1_000, 600_000).optional(),
-  CRASH_PAUSE_MS: int(0, 60_000).optional(),
   CRASH_TICK_MS: int(50, 2_000).optional(),
   CRASH_CHAIN_LENGTH: int(10, 100_000_000).optional(),
   CRASH_CHECKPOINT_EVERY: int(1, 100_000).optional(),
@@ -77,7 +70,13 @@ const envKeys = {
   CRASH_SALT_BLOCKS_AHEAD: int(1, 1_000_000).optional(),
   CRASH_SALT_CONFIRMATIONS: int(1, 10_000).optional(),
   CRASH_SALT_EXPLORER_URL: z.string().max(4_000).optional(),
+  // Moved to the settings registry: still set, they stop the start-up rather than being ignored.
+  CRASH_BETTING_MS: z.string().optional(),
+  CRASH_PAUSE_MS: z.string().optional(),
 };
+
+/** Variables that became settings (decision 0016), with the setting that replaced each. */
+const MOVED_TO_SETTINGS = { CRASH_BETTING_MS: 'crash.betting_ms', CRASH_PAUSE_MS: 'crash.pause_ms' } as const;
 const envSchema = z.object(envKeys);
 
 /** What an explorer URL template must look like (checked per chain). */
@@ -143,11 +142,14 @@ export function crashOptionsFromEnv(env: Record<string, string | undefined>): Cr
 export const crashEnv = defineEnv(envKeys, (e, _info, problems) => optionsOf(e, problems));
 
 function optionsOf(e: z.output<typeof envSchema>, problems: string[]): CrashOptions {
+  for (const [name, key] of Object.entries(MOVED_TO_SETTINGS))
+    if (e[name as keyof typeof MOVED_TO_SETTINGS] !== undefined)
+      problems.push(
+        `${name}: no longer read; the operator setting ${key} replaced it (POST /api/admin/settings/update)`,
+      );
   const saltChain = e.CRASH_SALT_CHAIN ?? CRASH_DEFAULTS.saltChain;
   const saltExplorerUrls = parseExplorers(e.CRASH_SALT_EXPLORER_URL, saltChain, problems);
   return {
-    bettingMs: e.CRASH_BETTING_MS ?? CRASH_DEFAULTS.bettingMs,
-    pauseMs: e.CRASH_PAUSE_MS ?? CRASH_DEFAULTS.pauseMs,
     tickMs: e.CRASH_TICK_MS ?? CRASH_DEFAULTS.tickMs,
     chainLength: e.CRASH_CHAIN_LENGTH ?? CRASH_DEFAULTS.chainLength,
     checkpointEvery: e.CRASH_CHECKPOINT_EVERY ?? CRASH_DEFAULTS.checkpointEvery,

@@ -4,7 +4,8 @@
  * the repair job run on the jobs leader only (loop.ts, chain-store.ts, repair.ts); money moves exactly
  * once through ledger keys `crash:{round}:{user}:wager|payout|refund` (settle.ts). Each chain's salt is
  * the hash of a public block announced when the chain is published (salt-block.ts). Schema: migrations
- * 0015_crash.sql, 0018 and 0021. Options: CRASH_* environment variables (config.ts, the module's piece of the configuration).
+ * 0015_crash.sql, 0018 and 0021. Operator settings: `crash.*` in the settings registry (settings.ts);
+ * start-up options: CRASH_* environment variables (config.ts, the module's piece of the configuration).
  */
 import {
   crashBetWhisper,
@@ -23,6 +24,7 @@ import { CrashLoop } from './loop.js';
 import { CrashRepair } from './repair.js';
 import { saltBlocksFor } from './salt-block.js';
 import { CrashService } from './service.js';
+import { crashSettings } from './settings.js';
 
 export {
   announcePending,
@@ -49,6 +51,7 @@ export {
   saltOfBlockHash,
 } from './salt-block.js';
 export { CrashLoop } from './loop.js';
+export { crashBettingMs, crashPauseMs, crashSettings, loadCrashTimings } from './settings.js';
 export { CrashRepair, type CrashRepairReport } from './repair.js';
 export { CrashService, type CrashBetInput, type CrashServiceOptions, MAX_CAP_HUNDREDTHS } from './service.js';
 export { crashKey, crashWagerRecord, markSettled, payBet, settleRound } from './settle.js';
@@ -132,4 +135,5 @@ export const crashModule = defineModule({
   // Play with api_id 'crash' (the games module's Play whisper) is a bet on the current round.
   multiplayer: { crash: (ctx) => (user, input) => crashServiceFor(ctx).bet(user, input) },
   env: crashEnv,
+  settings: crashSettings,
 });

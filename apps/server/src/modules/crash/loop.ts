@@ -3,10 +3,11 @@
  * node stops being leader). Every step reads the open round from the database and moves it on, so a
  * new leader continues exactly where a dead one stopped:
  *
- *   (no open round) -- pause after the last bust, and the chain's salt fixed: its announced block
- *     exists with its confirmations (else no round: the loop asks again a second later) --> create:
- *     the chain's next game, its crash point
- *     (hash + salt + house edge) and bust time stored with the round; MultiplayerTimerStart and
+ *   (no open round) -- pause after the last bust (`crash.pause_ms`), and the chain's salt fixed:
+ *     its announced block exists with its confirmations (else no round: the loop asks again a second
+ *     later) --> create: the chain's next game, its crash point (hash + salt + house edge), bust time
+ *     and betting time (`crash.betting_ms`, read now: a change applies from the next round) stored
+ *     with the round; MultiplayerTimerStart and
  *     MultiplayerBettingStateChange(betting) are published.
  *   betting -- betting_ends_at passed --> running (started_at = database clock; this update waits for
  *     bets being inserted and makes later inserts fail); MultiplayerBettingStateChange(running).
@@ -34,7 +35,7 @@ import type { AppContext } from '../../platform/context.js';
 import { chainHashOf, fixSalt, nextGame } from './chain-store.js';
 import { type CrashOptions, crashEnv } from './config.js';
 import { type SaltBlocks, saltBlocksFor } from './salt-block.js';
-import { loadCrashSettings } from './settings.js';
+import { crashPauseMs, loadCrashSettings, loadCrashTimings } from './settings.js';
 import { payBet, settleRound } from './settle.js';
 import { BET_COLUMNS, type BetRow, ROUND_COLUMNS, type RoundRow, outcomeOf, resultView } from './views.js';
 import { PLAYERS } from '../users/index.js';
@@ -77,7 +78,7 @@ export class CrashLoop {
    */
   constructor(
     private readonly ctx: AppContext,
-    private readonly opts: Pick<CrashOptions, 'bettingMs' | 'pauseMs' | 'tickMs'>,
+    private readonly opts: Pick<CrashOptions, 'tickMs'>,
     private salts?: SaltBlocks,
   ) {}
 
@@ -119,12 +120,13 @@ export class CrashLoop {
     )[0];
   }
 
-  /** Milliseconds left of the pause after the last bust. */
+  /** Milliseconds left of the pause after the last bust (the `crash.pause_ms` setting in force now). */
   private async pauseLeft(): Promise<number> {
+    const pauseMs = await this.ctx.settings.get(crashPauseMs);
     const rows = await this.ctx.database.query<{ left: string | null }>(
       `select ($1::int - extract(epoch from (clock_timestamp() - busted_at)) * 1000)::bigint::text as left
          from crash_rounds order by id desc limit 1`,
-      [this.opts.pauseMs],
+      [pauseMs],
     );
     return Number(rows[0]?.left ?? 0);
   }
@@ -147,7 +149,10 @@ export class CrashLoop {
       ));
     if (salt === null) return false;
     const hash = await chainHashOf(database, next.chainId, next.index);
-    const { houseEdgeBps } = await loadCrashSettings(this.ctx.settings);
+    const [{ houseEdgeBps }, { bettingMs }] = await Promise.all([
+      loadCrashSettings(this.ctx.settings),
+      loadCrashTimings(this.ctx.settings),
+    ]);
     const crashPoint = crashPointFromHash(hash, salt, houseEdgeBps, next.scheme);
     const rows = await database.query<{ id: string; betting_ends_at: Date; server_time: Date }>(
       `insert into crash_rounds (chain_id, chain_index, hash, crash_point, house_edge_bps, bust_ms, phase,
@@ -156,15 +161,7 @@ export class CrashLoop {
          clock_timestamp() + make_interval(secs => $7::int / 1000.0))
        on conflict do nothing
        returning id::text as id, betting_ends_at, clock_timestamp() as server_time`,
-      [
-        next.chainId,
-        next.index,
-        hash,
-        crashPoint.toString(),
-        houseEdgeBps,
-        timeFor(crashPoint),
-        this.opts.bettingMs,
-      ],
+      [next.chainId, next.index, hash, crashPoint.toString(), houseEdgeBps, timeFor(crashPoint), bettingMs],
     );
     const created = rows[0];
     if (!created) return true; // Another node created it: the next step picks it up.
@@ -172,7 +169,7 @@ export class CrashLoop {
     this.publish(multiplayerTimerStartEvent, {
       game: 'crash',
       round: created.id,
-      duration: this.opts.bettingMs,
+      duration: bettingMs,
       endsAt: created.betting_ends_at.toISOString(),
       serverTime,
       chain: { id: next.chainId, terminatingHash: next.terminatingHash },
