@@ -204,14 +204,14 @@ describe('session lookup', () => {
 
 describe('price cache', () => {
   it('answers from memory for its TTL, and a refresh clears it', async () => {
-    const feed = new StaticPriceFeed(t.server.database, 60_000);
+    const feed = new StaticPriceFeed(t.server.database, t.server.settings, 60_000);
     const before = (await feed.price('btc'))?.usd;
     await t.server.database.query("update currencies set price_usd = price_usd + 1 where id = 'btc'");
     try {
       expect((await feed.price('btc'))?.usd).toBe(before);
       await feed.refresh();
       expect((await feed.price('btc'))?.usd).toBe(String(Number(before) + 1));
-      expect((await new StaticPriceFeed(t.server.database, 0).price('btc'))?.usd).toBe(
+      expect((await new StaticPriceFeed(t.server.database, t.server.settings, 0).price('btc'))?.usd).toBe(
         String(Number(before) + 1),
       );
     } finally {

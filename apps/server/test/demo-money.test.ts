@@ -1,12 +1,12 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { checkLedger } from '../src/modules/ledger/index.js';
 import { createUser, type TestUser } from './helpers/factories.js';
-import { startTestServer, type TestServer } from './helpers/test-server.js';
+import { putSetting, startTestServer, type TestServer } from './helpers/test-server.js';
 
-/** Demo top-up: fills the demo balance up to DEMO_BALANCE_AMOUNT USD worth, from the demo faucet. */
+/** Demo top-up: fills the demo balance up to `demo_money.balance_usd` USD worth, from the demo faucet. */
 let t: TestServer;
 beforeAll(async () => {
-  t = await startTestServer({ DEMO_BALANCE_AMOUNT: '1000' });
+  t = await startTestServer();
 });
 afterAll(async () => {
   await t?.close();
@@ -76,5 +76,24 @@ describe('demo top-up', () => {
     expect((await topUp(null, 'btc')).statusCode).toBe(401);
     const u = await createUser(t.server.database);
     expect((await topUp(u, 'nope')).statusCode).toBe(404);
+  });
+
+  it("fills up to the operator's demo_money.balance_usd at the operator's price", async () => {
+    await putSetting(t, 'demo_money.balance_usd', '250');
+    await putSetting(t, 'prices.overrides', { btc: { usd: '50000', eur: '46000' } });
+    try {
+      const u = await createUser(t.server.database);
+      expect((await topUp(u, 'local_usd')).json()).toEqual({ ok: true, demo_balance: '250' });
+      // The price feed caches one currency's stored price for a second; the operator's price is not cached.
+      expect((await topUp(u, 'btc')).json()).toEqual({ ok: true, demo_balance: '0.005' });
+      for (const value of ['0', '-5', 'lots', 1000])
+        await expect(putSetting(t, 'demo_money.balance_usd', value)).rejects.toMatchObject({
+          status: 422,
+          code: 'invalid_setting',
+        });
+    } finally {
+      await putSetting(t, 'demo_money.balance_usd', '1000');
+      await putSetting(t, 'prices.overrides', {});
+    }
   });
 });

@@ -7,13 +7,15 @@ import {
   StaticPriceFeed,
   priceFeedFor,
   quoteToDecimal,
+  resolvePrice,
   usdToAtomic,
 } from '../src/modules/prices/index.js';
-import { startTestServer, type TestServer } from './helpers/test-server.js';
+import { contextOf, putSetting, startTestServer, type TestServer } from './helpers/test-server.js';
 
 /**
- * Price feed: configured static prices, and a CoinGecko-compatible HTTP API (a fake one started here)
- * refreshed by a leader job into price_quotes; bad answers never replace good quotes.
+ * Price feed: the listed (static) prices, and a CoinGecko-compatible HTTP API (a fake one started here)
+ * refreshed by a leader job into price_quotes; bad answers never replace good quotes. The operator's
+ * price settings (`prices.overrides`, `prices.max_quote_age_seconds`) decide over both.
  */
 type Mode = 'ok' | 'error' | 'garbage' | 'shape' | 'partial' | 'slow';
 let mode: Mode = 'ok';
@@ -88,15 +90,15 @@ const currencies = async () => {
   expect(res.statusCode).toBe(200);
   return res.json() as Record<string, { price: number; priceEur: number }>;
 };
-const feed = () => priceFeedFor({ config: t.config, database: t.server.database });
+const feed = () => priceFeedFor(contextOf(t));
 
 describe('price feed', () => {
   it('serves the configured static prices until the feed has quoted', async () => {
     expect(feed().name).toBe('coingecko');
     const list = await currencies();
     expect(list.btc).toMatchObject({ price: 97_000, priceEur: 89_500 });
-    const stat = new StaticPriceFeed(t.server.database);
-    expect(stat.description).toBe('configured static prices');
+    const stat = new StaticPriceFeed(t.server.database, t.server.settings);
+    expect(stat.description).toMatch(/^static prices/);
     expect((await stat.price('btc'))?.source).toBe('static');
   });
 
@@ -131,7 +133,9 @@ describe('price feed', () => {
     expect(q).toMatchObject({ usd: '100000.5', eur: '92000.25', source: 'coingecko' });
     expect(q?.updatedAt).toBeInstanceOf(Date);
     // The configured static prices are untouched.
-    expect(await new StaticPriceFeed(t.server.database).price('btc')).toMatchObject({ usd: '97000' });
+    expect(await new StaticPriceFeed(t.server.database, t.server.settings).price('btc')).toMatchObject({
+      usd: '97000',
+    });
   });
 
   it.each(['error', 'garbage', 'shape'] as const)(
@@ -164,7 +168,12 @@ describe('price feed', () => {
 
   it('times out a slow feed', async () => {
     mode = 'slow';
-    const slow = new HttpPriceFeed({ database: t.server.database, baseUrl: base, timeoutMs: 200 });
+    const slow = new HttpPriceFeed({
+      database: t.server.database,
+      settings: t.server.settings,
+      baseUrl: base,
+      timeoutMs: 200,
+    });
     const started = Date.now();
     const result = await slow.refresh();
     expect(result.ok).toBe(false);
@@ -185,6 +194,91 @@ describe('price feed', () => {
       [PRICE_REFRESH_JOB],
     );
     expect(runs).toHaveLength(1);
+  });
+});
+
+describe("the operator's price settings", () => {
+  const overrides = { btc: { usd: '50000', eur: '46000.5' } };
+
+  it('an operator price wins over the feed in the currency list, one-currency reads and USD conversion', async () => {
+    await feed().refresh();
+    expect((await currencies()).btc?.price).not.toBe(50_000);
+    await putSetting(t, 'prices.overrides', overrides);
+    try {
+      expect((await currencies()).btc).toMatchObject({ price: 50_000, priceEur: 46_000.5 });
+      // The other currencies keep the feed's quotes.
+      expect((await currencies()).eth?.price).toBe(3_500);
+      const q = await feed().price('btc');
+      expect(q).toMatchObject({ usd: '50000', eur: '46000.5', source: 'operator' });
+      // 1000 USD is 0.02 BTC at the operator's price (what withdrawal limits and demo top-ups convert).
+      expect(usdToAtomic('1000', q!.usd, 8, 'floor')).toBe(2_000_000n);
+      // Without a feed too.
+      const stat = new StaticPriceFeed(t.server.database, t.server.settings);
+      expect(await stat.price('btc')).toMatchObject({ usd: '50000', source: 'operator' });
+    } finally {
+      await putSetting(t, 'prices.overrides', {});
+    }
+    expect((await feed().price('btc'))?.source).toBe('coingecko');
+  });
+
+  it('a quote older than prices.max_quote_age_seconds is not used: the listed price applies', async () => {
+    await feed().refresh();
+    // From now on the feed has no usable ETH quote, so the leader's refresh job leaves its row alone.
+    mode = 'partial';
+    await feed().refresh();
+    await t.server.database.query(
+      "update price_quotes set updated_at = now() - interval '2 hours' where currency_id = 'eth'",
+    );
+    try {
+      await putSetting(t, 'prices.max_quote_age_seconds', 3_600);
+      const list = await feed().prices();
+      expect(list.get('eth')).toMatchObject({ usd: '3400', source: 'static', updatedAt: null });
+      expect(list.get('btc')?.source).toBe('coingecko');
+      await putSetting(t, 'prices.max_quote_age_seconds', 0);
+      expect((await feed().prices()).get('eth')).toMatchObject({ usd: '3500', source: 'coingecko' });
+    } finally {
+      await putSetting(t, 'prices.max_quote_age_seconds', 0);
+      mode = 'ok';
+      await feed().refresh();
+    }
+  });
+
+  it('refuses a negative, zero or malformed price and a negative age (422 invalid_setting), writing nothing', async () => {
+    for (const [key, value] of [
+      ['prices.overrides', { btc: { usd: '-1', eur: '1' } }],
+      ['prices.overrides', { btc: { usd: '0', eur: '1' } }],
+      ['prices.overrides', { btc: { usd: '0.000', eur: '1' } }],
+      ['prices.overrides', { btc: { usd: 97000, eur: '1' } }],
+      ['prices.overrides', { btc: { usd: '1e5', eur: '1' } }],
+      ['prices.overrides', { btc: { usd: '1' } }],
+      ['prices.overrides', { 'B TC': { usd: '1', eur: '1' } }],
+      ['prices.max_quote_age_seconds', -1],
+      ['prices.max_quote_age_seconds', 1.5],
+    ] as const)
+      await expect(putSetting(t, key, value), JSON.stringify(value)).rejects.toMatchObject({
+        status: 422,
+        code: 'invalid_setting',
+      });
+    const stored = await t.server.database.query(
+      "select key from settings where key like 'prices.%' and value::text like '%-1%'",
+    );
+    expect(stored).toEqual([]);
+  });
+
+  it('resolves operator price, then a recent enough quote, then the listed price', () => {
+    const stored = {
+      currency: 'btc',
+      listed: { usd: '97000', eur: '89500' },
+      quote: { usd: '100000', eur: '92000', source: 'coingecko', updatedAt: new Date(0), ageSeconds: 120 },
+    };
+    const none = { overrides: {}, maxQuoteAgeSeconds: 0 };
+    expect(resolvePrice(stored, true, none)).toMatchObject({ usd: '100000', source: 'coingecko' });
+    expect(resolvePrice(stored, false, none)).toMatchObject({ usd: '97000', source: 'static' });
+    expect(resolvePrice(stored, true, { overrides: {}, maxQuoteAgeSeconds: 120 }).source).toBe('coingecko');
+    expect(resolvePrice(stored, true, { overrides: {}, maxQuoteAgeSeconds: 119 }).source).toBe('static');
+    const pinned = { overrides: { btc: { usd: '1.500', eur: '1.4' } }, maxQuoteAgeSeconds: 0 };
+    expect(resolvePrice(stored, true, pinned)).toMatchObject({ usd: '1.5', eur: '1.4', source: 'operator' });
+    expect(resolvePrice({ ...stored, quote: null }, true, none).source).toBe('static');
   });
 });
 

@@ -85,13 +85,19 @@ describe('defineSetting and the registry', () => {
     expect(() => new SettingsRegistry([demo, other])).toThrow(/declared by test and by other/);
   });
 
-  it('holds the settings of games, crash (the games settings), tips and withdrawals, each key once', () => {
+  it('holds the settings of games, crash, tips, chat, race, withdrawals and prices, each key once', () => {
     const registry = SettingsRegistry.ofModules(modules);
     const owners = new Set(registry.all().map((s) => s.owner));
-    expect([...owners].sort()).toEqual(expect.arrayContaining(['games', 'tips', 'withdrawals']));
+    expect([...owners].sort()).toEqual(
+      expect.arrayContaining(['chat', 'crash', 'games', 'prices', 'race', 'tips', 'withdrawals']),
+    );
     for (const key of [
       'games.max_bet_eur',
       'games.house_edge_bps',
+      'crash.betting_ms',
+      'crash.pause_ms',
+      'prices.overrides',
+      'prices.max_quote_age_seconds',
       'tips',
       'vip_withdraw',
       'withdraw_wager_multiplier',
@@ -205,6 +211,21 @@ describe('the staff settings endpoints', () => {
     const edges = list.find((s) => s.key === 'games.house_edge_bps');
     expect(edges?.schema).toMatchObject({ type: 'object' });
     expect(list.find((s) => s.key === 'withdraw_wager_multiplier')).toMatchObject({ value: '0' });
+    // Crash's round timings and the operator's prices, with their bounds in the JSON Schema.
+    expect(list.find((s) => s.key === 'crash.betting_ms')).toMatchObject({
+      owner: 'crash',
+      value: 15_000,
+      default: 15_000,
+      schema: { type: 'integer', minimum: 1_000, maximum: 600_000 },
+    });
+    expect(list.find((s) => s.key === 'crash.pause_ms')).toMatchObject({ owner: 'crash', value: 3_000 });
+    expect(list.find((s) => s.key === 'prices.overrides')).toMatchObject({
+      owner: 'prices',
+      value: {},
+      schema: { type: 'object' },
+    });
+    expect(list.find((s) => s.key === 'prices.max_quote_age_seconds')).toMatchObject({ value: 0 });
+    for (const s of list) expect(s.description.length, s.key).toBeGreaterThan(20);
   });
 
   it('changes a setting with its audit row in one transaction; the game reads the new value', async () => {
@@ -239,6 +260,16 @@ describe('the staff settings endpoints', () => {
       value: [{ level: 0, feePercent: '2', minUsd: '10', maxUsd: '2000', perDay: 0 }],
     });
     expect(bad.statusCode).toBe(422);
+    for (const [key, value] of [
+      ['crash.betting_ms', 0],
+      ['crash.pause_ms', -1],
+      ['prices.overrides', { btc: { usd: '-97000', eur: '1' } }],
+      ['prices.max_quote_age_seconds', -60],
+    ] as const) {
+      const res = await post(admin, '/api/admin/settings/update', { key, value });
+      expect(res.statusCode, `${key} ${JSON.stringify(value)}`).toBe(422);
+      expect(res.json()).toMatchObject({ code: 'invalid_setting' });
+    }
     const unknown = await post(admin, '/api/admin/settings/update', { key: 'games.nothing', value: 1 });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toMatchObject({ code: 'unknown_setting' });

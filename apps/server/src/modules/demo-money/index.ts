@@ -1,7 +1,7 @@
 /**
  * Demo money: `POST /api/wallet/demo/topup {currency}` fills the player's demo balance of a currency
- * up to DEMO_BALANCE_AMOUNT US dollars' worth (converted with the currency's price, rounded down),
- * paid from {system:'demo_faucet'} through the ledger. Refused when the balance is already at or above
+ * up to the operator setting `demo_money.balance_usd` in US dollars' worth (converted with the
+ * currency's price, rounded down), paid from {system:'demo_faucet'} through the ledger. Refused when the balance is already at or above
  * that; at most one top-up per player, currency and minute (the ledger key), so hammering it moves
  * nothing.
  */
@@ -14,6 +14,7 @@ import { AppError } from '../../platform/errors.js';
 import { defineModule } from '../../platform/module.js';
 import { priceFeedFor, usdToAtomic } from '../prices/index.js';
 import { demoMoneyEnv } from './demo-money.env.js';
+import { demoBalanceUsd, demoMoneySettings } from './settings.js';
 
 function registerDemoMoneyRoutes(app: FastifyInstance, ctx: AppContext): void {
   const feed = priceFeedFor(ctx);
@@ -25,13 +26,11 @@ function registerDemoMoneyRoutes(app: FastifyInstance, ctx: AppContext): void {
     );
     const cur = rows[0];
     if (!cur) throw AppError.notFound('Unknown currency.');
-    const quote = await feed.price(input.currency);
-    const target = usdToAtomic(
-      demoMoneyEnv.of(ctx.config).balanceUsd,
-      quote?.usd ?? '0',
-      cur.decimals,
-      'floor',
-    );
+    const [quote, balanceUsd] = await Promise.all([
+      feed.price(input.currency),
+      ctx.settings.get(demoBalanceUsd),
+    ]);
+    const target = usdToAtomic(balanceUsd, quote?.usd ?? '0', cur.decimals, 'floor');
     if (target === null || target <= 0n)
       throw new AppError(
         422,
@@ -67,9 +66,11 @@ function registerDemoMoneyRoutes(app: FastifyInstance, ctx: AppContext): void {
 }
 
 export { demoMoneyEnv } from './demo-money.env.js';
+export { demoBalanceUsd, demoMoneySettings } from './settings.js';
 
 export const demoMoneyModule = defineModule({
   name: 'demo-money',
   register: registerDemoMoneyRoutes,
   env: demoMoneyEnv,
+  settings: demoMoneySettings,
 });

@@ -3,7 +3,8 @@
  * list, withdrawal limits and demo top-ups read. See price-feed.ts.
  *
  * One feed per server, shared by the modules through `priceFeedFor(ctx)`. The HTTP feed's refresh is
- * a leader-only job of the module definition.
+ * a leader-only job of the module definition. The operator's prices and the quotes' age limit are
+ * `prices.*` settings (settings.ts); the feed's URL and refresh interval are environment (prices.env.ts).
  */
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client.js';
@@ -12,29 +13,39 @@ import type { AppContext } from '../../platform/context.js';
 import { defineModule } from '../../platform/module.js';
 import { HttpPriceFeed, StaticPriceFeed, type PriceFeed } from './price-feed.js';
 import { pricesEnv } from './prices.env.js';
+import { pricesSettings } from './settings.js';
 
 export {
   COINGECKO_IDS,
   HttpPriceFeed,
   StaticPriceFeed,
   quoteToDecimal,
+  resolvePrice,
   trimDecimal,
   usdToAtomic,
   type PriceFeed,
   type PriceQuote,
   type RefreshResult,
+  type StoredPrice,
 } from './price-feed.js';
+export {
+  loadOperatorPrices,
+  pricesMaxQuoteAgeSeconds,
+  pricesOverrides,
+  pricesSettings,
+  type OperatorPrices,
+} from './settings.js';
 
 const feeds = new WeakMap<Database, PriceFeed>();
 
 /** The server's price feed: the HTTP feed when PRICE_FEED_URL is set, else configured static prices. */
-export function priceFeedFor(ctx: Pick<AppContext, 'config' | 'database'>): PriceFeed {
+export function priceFeedFor(ctx: Pick<AppContext, 'config' | 'database' | 'settings'>): PriceFeed {
   let feed = feeds.get(ctx.database);
   if (!feed) {
     const url = pricesEnv.of(ctx.config).feedUrl;
     feed = url
-      ? new HttpPriceFeed({ database: ctx.database, baseUrl: url })
-      : new StaticPriceFeed(ctx.database);
+      ? new HttpPriceFeed({ database: ctx.database, settings: ctx.settings, baseUrl: url })
+      : new StaticPriceFeed(ctx.database, ctx.settings);
     feeds.set(ctx.database, feed);
   }
   return feed;
@@ -45,7 +56,7 @@ export { pricesEnv } from './prices.env.js';
 export const PRICE_REFRESH_JOB = 'prices.refresh';
 
 /** The leader-only refresh of the HTTP feed (none for static prices). */
-function priceJobs(ctx: Pick<AppContext, 'config' | 'database' | 'log'>): JobDefinition[] {
+function priceJobs(ctx: Pick<AppContext, 'config' | 'database' | 'log' | 'settings'>): JobDefinition[] {
   const feed = priceFeedFor(ctx);
   if (feed.name === 'static') return [];
   return [
@@ -67,6 +78,7 @@ function priceJobs(ctx: Pick<AppContext, 'config' | 'database' | 'log'>): JobDef
 export const pricesModule = defineModule({
   name: 'prices',
   env: pricesEnv,
+  settings: pricesSettings,
   register(_app: FastifyInstance, ctx: AppContext) {
     const feed = priceFeedFor(ctx);
     ctx.log.info({ priceSource: feed.name }, `prices: ${feed.description}`);

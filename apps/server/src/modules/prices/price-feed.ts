@@ -1,32 +1,40 @@
 /**
  * Price feeds: where the USD and EUR price of each currency comes from.
  *
- * - `StaticPriceFeed`: the configured static prices (the `currencies.price_usd` / `price_eur` columns
- *   the operator sets). Used when no feed URL is configured, and as the fallback for any currency the
- *   HTTP feed has no quote for.
+ * - `StaticPriceFeed`: no feed configured. A currency's price is the operator's (`prices.overrides`),
+ *   else the one it is listed with (the `currencies.price_usd` / `price_eur` columns, from the seed).
  * - `HttpPriceFeed`: a CoinGecko-compatible API (`GET {base}/simple/price?ids=...&vs_currencies=usd,eur`).
  *   A leader-only job calls `refresh()` every PRICE_REFRESH_MS and stores the quotes in `price_quotes`;
  *   readers on every node read that table. A slow, failing or malformed answer never throws out of the
- *   job's process and never overwrites a good quote with a bad one.
+ *   job's process and never overwrites a good quote with a bad one. The operator's price still wins;
+ *   a currency without a quote, or whose quote is older than `prices.max_quote_age_seconds`, falls back
+ *   to its listed price.
  *
- * Prices are display quotes and conversion rates held as decimal strings (numeric(30,12)); money
- * converted with them goes through exact bigint math (`usdToAtomic`), never floats.
+ * Invariants:
+ *  - Prices are display quotes and conversion rates held as decimal strings (numeric(30,12)); money
+ *    converted with them goes through exact bigint math (`usdToAtomic`), never floats.
+ *  - Which price applies is decided by {@link resolvePrice} alone, for the list and for one currency.
+ *  - The operator's settings are read through the node's settings cache at every call, after the
+ *    quote cache: a change applies on the node that made it at once, on the others within the
+ *    settings' staleness bound (decision 0016).
  *
  * `price(currency)` (one currency: what every bet, withdrawal and demo top-up asks) is served from a
- * per-feed memory cache for {@link PRICE_CACHE_MS}: a static price the operator edits, or a quote
+ * per-feed memory cache for {@link PRICE_CACHE_MS}: a listed price changed in the table, or a quote
  * another node's refresh job stored, is used by this node at most that much later. `refresh()` on this
  * node clears the cache at once. `prices()` (the currency list) always reads the database.
  */
 import { mulRatio, parseAmount, type Amount, type Rounding } from '@nebula/money';
 import { z } from 'zod';
 import type { Database } from '../../db/client.js';
+import type { SettingsStore } from '../../platform/settings/index.js';
+import { loadOperatorPrices, type OperatorPrices } from './settings.js';
 
 export interface PriceQuote {
   currency: string;
   /** Decimal strings, e.g. "97000.5". "0" when the currency has no price. */
   usd: string;
   eur: string;
-  /** 'static' (configured static prices) or the feed's name. */
+  /** 'operator' (prices.overrides), 'static' (the listed price) or the feed's name. */
   source: string;
   updatedAt: Date | null;
 }
@@ -60,10 +68,10 @@ export const PRICE_CACHE_MS = 1_000;
  * cached), and a failed query is not remembered.
  */
 class QuoteCache {
-  private readonly entries = new Map<string, { at: number; quote: Promise<PriceQuote | undefined> }>();
+  private readonly entries = new Map<string, { at: number; quote: Promise<StoredPrice | undefined> }>();
   constructor(private readonly ttlMs: number) {}
 
-  get(currency: string, load: () => Promise<PriceQuote | undefined>): Promise<PriceQuote | undefined> {
+  get(currency: string, load: () => Promise<StoredPrice | undefined>): Promise<StoredPrice | undefined> {
     const now = Date.now();
     const hit = this.entries.get(currency);
     if (hit && now - hit.at < this.ttlMs) return hit.quote;
@@ -88,30 +96,89 @@ interface PriceRow {
   q_eur: string | null;
   q_source: string | null;
   q_updated_at: Date | string | null;
+  q_age_s: number | string | null;
 }
 
-async function loadPrices(database: Database, useQuotes: boolean, currency?: string) {
+/** What the database holds for one currency: its listed price and the feed's latest quote, if any. */
+export interface StoredPrice {
+  currency: string;
+  listed: { usd: string; eur: string };
+  quote: { usd: string; eur: string; source: string; updatedAt: Date; ageSeconds: number } | null;
+}
+
+async function loadStored(database: Database, currency?: string): Promise<Map<string, StoredPrice>> {
   // Named: one currency's price is read on the bet path (on a cache miss).
   const rows = await database.query<PriceRow>(
     `select c.id, c.price_usd::text as price_usd, c.price_eur::text as price_eur,
-            q.price_usd::text as q_usd, q.price_eur::text as q_eur, q.source as q_source, q.updated_at as q_updated_at
+            q.price_usd::text as q_usd, q.price_eur::text as q_eur, q.source as q_source, q.updated_at as q_updated_at,
+            extract(epoch from (now() - q.updated_at))::float8 as q_age_s
        from currencies c left join price_quotes q on q.currency_id = c.id
       where $1::text is null or c.id = $1::text`,
     [currency ?? null],
     'prices.load',
   );
-  const out = new Map<string, PriceQuote>();
-  for (const r of rows) {
-    const quoted = useQuotes && r.q_usd !== null && r.q_eur !== null;
+  const out = new Map<string, StoredPrice>();
+  for (const r of rows)
     out.set(r.id, {
       currency: r.id,
-      usd: trimDecimal(quoted ? (r.q_usd as string) : r.price_usd),
-      eur: trimDecimal(quoted ? (r.q_eur as string) : r.price_eur),
-      source: quoted ? (r.q_source ?? 'feed') : 'static',
-      updatedAt: quoted && r.q_updated_at ? new Date(r.q_updated_at) : null,
+      listed: { usd: trimDecimal(r.price_usd), eur: trimDecimal(r.price_eur) },
+      quote:
+        r.q_usd !== null && r.q_eur !== null && r.q_updated_at !== null
+          ? {
+              usd: trimDecimal(r.q_usd),
+              eur: trimDecimal(r.q_eur),
+              source: r.q_source ?? 'feed',
+              updatedAt: new Date(r.q_updated_at),
+              ageSeconds: Number(r.q_age_s ?? 0),
+            }
+          : null,
     });
-  }
   return out;
+}
+
+/**
+ * The price in force of one currency: the operator's, else the feed's quote when `useQuotes` and it is
+ * young enough, else the listed one. Pure.
+ */
+export function resolvePrice(stored: StoredPrice, useQuotes: boolean, operator: OperatorPrices): PriceQuote {
+  const pinned = operator.overrides[stored.currency];
+  if (pinned)
+    return {
+      currency: stored.currency,
+      usd: trimDecimal(pinned.usd),
+      eur: trimDecimal(pinned.eur),
+      source: 'operator',
+      updatedAt: null,
+    };
+  const q = stored.quote;
+  const maxAge = operator.maxQuoteAgeSeconds;
+  if (useQuotes && q && (maxAge === 0 || q.ageSeconds <= maxAge))
+    return { currency: stored.currency, usd: q.usd, eur: q.eur, source: q.source, updatedAt: q.updatedAt };
+  return { currency: stored.currency, ...stored.listed, source: 'static', updatedAt: null };
+}
+
+async function loadPrices(
+  database: Database,
+  settings: Pick<SettingsStore, 'get'>,
+  useQuotes: boolean,
+): Promise<Map<string, PriceQuote>> {
+  const [stored, operator] = await Promise.all([loadStored(database), loadOperatorPrices(settings)]);
+  return new Map([...stored].map(([id, s]) => [id, resolvePrice(s, useQuotes, operator)]));
+}
+
+/** One currency's price: its stored prices from `cache`, the operator's settings from the settings cache. */
+async function loadPrice(
+  database: Database,
+  settings: Pick<SettingsStore, 'get'>,
+  cache: QuoteCache,
+  useQuotes: boolean,
+  currency: string,
+): Promise<PriceQuote | undefined> {
+  const [stored, operator] = await Promise.all([
+    cache.get(currency, async () => (await loadStored(database, currency)).get(currency)),
+    loadOperatorPrices(settings),
+  ]);
+  return stored && resolvePrice(stored, useQuotes, operator);
 }
 
 /** "97000.000000000000" -> "97000", "0.320000000000" -> "0.32". */
@@ -123,21 +190,20 @@ export function trimDecimal(text: string): string {
 
 export class StaticPriceFeed implements PriceFeed {
   readonly name = 'static';
-  readonly description = 'configured static prices';
+  readonly description = "static prices (the operator's, else the listed ones)";
   private readonly cache: QuoteCache;
   constructor(
     private readonly database: Database,
+    private readonly settings: Pick<SettingsStore, 'get'>,
     cacheMs = PRICE_CACHE_MS,
   ) {
     this.cache = new QuoteCache(cacheMs);
   }
   prices(): Promise<Map<string, PriceQuote>> {
-    return loadPrices(this.database, false);
+    return loadPrices(this.database, this.settings, false);
   }
   price(currency: string): Promise<PriceQuote | undefined> {
-    return this.cache.get(currency, async () =>
-      (await loadPrices(this.database, false, currency)).get(currency),
-    );
+    return loadPrice(this.database, this.settings, this.cache, false, currency);
   }
   refresh(): Promise<RefreshResult> {
     this.cache.clear();
@@ -173,6 +239,8 @@ export function quoteToDecimal(n: unknown): string | null {
 
 export interface HttpPriceFeedOptions {
   database: Database;
+  /** The node's settings (the operator's prices and the quotes' age limit). */
+  settings: Pick<SettingsStore, 'get'>;
   /** Base URL, e.g. https://api.coingecko.com/api/v3 (query parameters such as an API key are kept). */
   baseUrl: string;
   timeoutMs?: number;
@@ -186,6 +254,7 @@ export class HttpPriceFeed implements PriceFeed {
   readonly name = 'coingecko';
   readonly description: string;
   private readonly database: Database;
+  private readonly settings: Pick<SettingsStore, 'get'>;
   private readonly baseUrl: string;
   private readonly timeoutMs: number;
   private readonly ids: Readonly<Record<string, string>>;
@@ -195,21 +264,20 @@ export class HttpPriceFeed implements PriceFeed {
   constructor(opts: HttpPriceFeedOptions) {
     this.cache = new QuoteCache(opts.cacheMs ?? PRICE_CACHE_MS);
     this.database = opts.database;
+    this.settings = opts.settings;
     this.baseUrl = opts.baseUrl;
     this.timeoutMs = opts.timeoutMs ?? 5_000;
     this.ids = opts.ids ?? COINGECKO_IDS;
     this.fetchImpl = opts.fetch ?? fetch;
     const u = new URL(opts.baseUrl);
-    this.description = `CoinGecko-compatible price feed at ${u.origin}${u.pathname} (static prices where it has no quote)`;
+    this.description = `CoinGecko-compatible price feed at ${u.origin}${u.pathname} (the operator's prices first; the listed ones where it has no recent quote)`;
   }
 
   prices(): Promise<Map<string, PriceQuote>> {
-    return loadPrices(this.database, true);
+    return loadPrices(this.database, this.settings, true);
   }
   price(currency: string): Promise<PriceQuote | undefined> {
-    return this.cache.get(currency, async () =>
-      (await loadPrices(this.database, true, currency)).get(currency),
-    );
+    return loadPrice(this.database, this.settings, this.cache, true, currency);
   }
 
   /** The request URL for these CoinGecko ids. */

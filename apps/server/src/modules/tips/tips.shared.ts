@@ -69,7 +69,7 @@ export function parsePositiveAmount(text: string, decimals: number): Amount {
 
 /** `usd` in atomic units of the currency (rounded up), at least 1; 1 when the currency has no price. */
 export async function usdMinimum(
-  ctx: Pick<AppContext, 'config' | 'database'>,
+  ctx: Pick<AppContext, 'config' | 'database' | 'settings'>,
   currency: TipCurrency,
   usd: string,
 ): Promise<Amount> {
