@@ -7,10 +7,10 @@ import {
   seedCatalogue,
   seedDemoCatalogue,
 } from '../src/modules/catalogue/index.js';
-import { putSetting, readLicenseSettings } from '../src/modules/platform/index.js';
+import { readLicenseSettings } from '../src/modules/platform/index.js';
 import { DEVELOPMENT_RACE_SETTINGS } from '../src/modules/race/index.js';
 import { createUser, type TestUser } from './helpers/factories.js';
-import { startTestServer, type TestServer } from './helpers/test-server.js';
+import { putSetting, startTestServer, type TestServer } from './helpers/test-server.js';
 
 /** Favourites, home slides, generated images and the demo catalogue seed. */
 let t: TestServer;
@@ -203,8 +203,8 @@ describe('slides', () => {
     return (res.json() as { slides: Slide[] }).slides;
   };
   const setPoker = async (on: boolean) => {
-    const license = await readLicenseSettings(t.server.database);
-    await putSetting(t.server.database, 'license', {
+    const license = await readLicenseSettings(t.server.settings);
+    await putSetting(t, 'license', {
       ...license,
       plugins: { ...license.plugins, poker: on },
     });

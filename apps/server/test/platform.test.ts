@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { currencySchema, licenseSchema, pluginIds } from '@nebula/contracts';
-import { startTestServer, type TestServer } from './helpers/test-server.js';
-import { putSetting, readLicenseSettings } from '../src/modules/platform/index.js';
+import { putSetting, startTestServer, type TestServer } from './helpers/test-server.js';
+import { DEFAULT_LICENSE, licenseSetting, readLicenseSettings } from '../src/modules/platform/index.js';
 
 let t: TestServer;
 beforeAll(async () => {
@@ -22,12 +22,40 @@ describe('POST /license', () => {
     expect(body.enabledFeatures.map((f) => f.id)).toContain('chat');
   });
 
-  it('follows the database when an operator switches a plugin', async () => {
-    const s = await readLicenseSettings(t.server.database);
-    await putSetting(t.server.database, 'license', { ...s, plugins: { ...s.plugins, poker: true } });
+  it('follows the licence setting when an operator switches a plugin', async () => {
+    const s = await readLicenseSettings(t.server.settings);
+    await putSetting(t, 'license', { ...s, plugins: { ...s.plugins, poker: true } });
     const body = licenseSchema.parse((await t.app.inject({ method: 'POST', url: '/license' })).json());
     expect(body.plugins).toContain('poker');
-    await putSetting(t.server.database, 'license', s);
+    await putSetting(t, 'license', s);
+  });
+
+  it('is a registry setting: defaults per field, unknown features keep theirs, bad values 422', async () => {
+    expect(t.server.settings.registry.get('license')).toBe(licenseSetting);
+    // A licence stored by an older release names fewer features and plugins: the rest keep their defaults.
+    await putSetting(t, 'license', {
+      siteName: 'Old Casino',
+      features: { chat: false },
+      plugins: { race: false },
+    });
+    try {
+      const s = await readLicenseSettings(t.server.settings);
+      expect(s).toMatchObject({ siteName: 'Old Casino', isValid: true, demo: false });
+      expect(s.features).toEqual({ ...DEFAULT_LICENSE.features, chat: false });
+      expect(s.plugins).toMatchObject({ ...DEFAULT_LICENSE.plugins, race: false });
+      expect(Object.keys(s.plugins).sort()).toEqual([...pluginIds].sort());
+      expect(s.pluginSettings).toEqual(DEFAULT_LICENSE.pluginSettings);
+      const body = licenseSchema.parse((await t.app.inject({ method: 'POST', url: '/license' })).json());
+      expect(body.siteName).toBe('Old Casino');
+      expect(body.enabledFeatures.map((f) => f.id)).not.toContain('chat');
+      for (const bad of [{ siteName: '' }, { plugins: { race: 'yes' } }, { isValid: 1 }, []])
+        await expect(putSetting(t, 'license', bad), JSON.stringify(bad)).rejects.toMatchObject({
+          status: 422,
+          code: 'invalid_setting',
+        });
+    } finally {
+      await putSetting(t, 'license', DEFAULT_LICENSE);
+    }
   });
 });
 

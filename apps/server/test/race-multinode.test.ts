@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runMigrations } from '../src/db/migrate.js';
 import { seedDatabase } from '../src/db/seed.js';
 import { checkLedger } from '../src/modules/ledger/index.js';
-import { putSetting, readLicenseSettings } from '../src/modules/platform/index.js';
+import { licenseSetting, readLicenseSettings } from '../src/modules/platform/index.js';
 import {
   RACE_SETTLE_DELAY_MS,
   previousRaceWeek,
@@ -53,10 +53,10 @@ describe.skipIf(!enabled || !settleable)('race payout on two nodes (PostgreSQL)'
     // The week's bets exist before any node (and its payout job) starts.
     await runMigrations(db.database);
     await seedDatabase(db.database, { withDemoAccounts: false });
-    const license = await readLicenseSettings(db.database);
-    license.plugins.race = true;
-    await putSetting(db.database, 'license', license);
-    await settingsFor(db.database).change(racePrizePool, { reward: '1000', currency: 'usdt' });
+    const settings = settingsFor(db.database);
+    const license = await readLicenseSettings(settings);
+    await settings.change(licenseSetting, { ...license, plugins: { ...license.plugins, race: true } });
+    await settings.change(racePrizePool, { reward: '1000', currency: 'usdt' });
     players = await Promise.all(Array.from({ length: 12 }, () => createUser(db.database)));
     const start = raceWeekBounds(week).start.getTime();
     for (const [i, u] of players.entries()) {

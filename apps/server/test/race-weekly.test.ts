@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { RACE_PRIZE_SHARES_PERMILLE, type RaceLeaderboard } from '@nebula/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkLedger } from '../src/modules/ledger/index.js';
-import { putSetting as putLicense, readLicenseSettings } from '../src/modules/platform/index.js';
+import { readLicenseSettings } from '../src/modules/platform/index.js';
 import {
   raceConsumer,
   isRaceWeek,
@@ -36,9 +36,8 @@ afterAll(async () => {
 });
 
 async function setRace(settings: Record<string, unknown>, enabled = true) {
-  const license = await readLicenseSettings(t.server.database);
-  license.plugins.race = enabled;
-  await putLicense(t.server.database, 'license', license);
+  const license = await readLicenseSettings(t.server.settings);
+  await putSetting(t, 'license', { ...license, plugins: { ...license.plugins, race: enabled } });
   await putSetting(t, 'race.prize_pool', settings);
 }
 

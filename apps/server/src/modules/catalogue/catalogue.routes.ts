@@ -132,7 +132,7 @@ export function registerCatalogueRoutes(app: FastifyInstance, ctx: AppContext): 
 
   registerEndpoint(app, slidesEndpoint, async ({ user }) => {
     // Spec 2: guests never see Poker banners; nobody sees them while the poker plugin is off.
-    const withPoker = user !== null && (await readLicenseSettings(database)).plugins.poker === true;
+    const withPoker = user !== null && (await readLicenseSettings(ctx.settings)).plugins.poker === true;
     return { slides: await listSlides(database, withPoker) };
   });
 

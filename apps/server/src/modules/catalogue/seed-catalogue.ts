@@ -10,7 +10,7 @@
 import { EXTENDED_GAMES, GAMES, crash } from '@nebula/games';
 import { ORIGINALS_TYPE } from '@nebula/contracts';
 import type { Database, Session } from '../../db/client.js';
-import { readLicenseSettings } from '../platform/index.js';
+import { readLicenseFrom } from '../platform/index.js';
 import { DEMO_PROVIDERS, DEMO_SLIDES, demoGames } from './demo-catalogue.js';
 import { imageUrl } from './images.js';
 import { parseRestrictions } from './restrictions.js';
@@ -95,6 +95,7 @@ export async function seedDemoCatalogue(database: Database): Promise<boolean> {
  */
 export async function seedCatalogue(database: Database, opts: { demo: boolean }): Promise<void> {
   await seedOriginals(database);
-  const demo = opts.demo || (await readLicenseSettings(database)).demo;
+  // The seed runs before the node's settings store exists: the licence straight from the table.
+  const demo = opts.demo || (await readLicenseFrom(database)).demo;
   if (demo) await seedDemoCatalogue(database);
 }

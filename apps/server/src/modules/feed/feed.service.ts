@@ -29,11 +29,13 @@ import {
 } from '@nebula/contracts';
 import { crash, getExtendedGame, getGame } from '@nebula/games';
 import { toDecimalString } from '@nebula/money';
-import type { Database } from '../../db/client.js';
-import type { AuthUser } from '../../platform/context.js';
+import type { AppContext, AuthUser } from '../../platform/context.js';
 import { profitUsd } from '../wagers/index.js';
 import { playerAsSeenBy, raceEnabled, raceStandings, raceWeekBounds, raceWeekOf } from '../race/index.js';
 import { PLAYERS } from '../users/index.js';
+
+/** What the feed reads: the database, and the settings (whether the race plugin is on). */
+type FeedContext = Pick<AppContext, 'database' | 'settings'>;
 
 export type LatestGamesType = LiveFeedChannel | 'all_wins';
 
@@ -100,8 +102,8 @@ function toLiveGame(viewer: AuthUser | null, r: FeedRow): LiveGame {
 }
 
 /** This week's latest real bets of the race's current leaders. */
-async function raceRows(database: Database, count: number, now: Date): Promise<FeedRow[]> {
-  if (!(await raceEnabled(database))) return [];
+async function raceRows({ database, settings }: FeedContext, count: number, now: Date): Promise<FeedRow[]> {
+  if (!(await raceEnabled(settings))) return [];
   const week = raceWeekOf(now);
   const leaders = (await raceStandings(database, week, RACE_PAID_PLACES)).map((r) => r.user_id);
   if (leaders.length === 0) return [];
@@ -121,14 +123,15 @@ async function raceRows(database: Database, count: number, now: Date): Promise<F
 
 /** The latest `count` real bets of a channel as `viewer` may see them, newest first. */
 export async function latestGames(
-  database: Database,
+  ctx: FeedContext,
   viewer: AuthUser | null,
   input: { type: LatestGamesType; count: number },
   now: Date = new Date(),
 ): Promise<LiveGame[]> {
   const type = input.type === 'mine' && !viewer ? 'all' : input.type;
   let rows: FeedRow[];
-  if (type === 'race') rows = await raceRows(database, input.count, now);
+  const { database } = ctx;
+  if (type === 'race') rows = await raceRows(ctx, input.count, now);
   else {
     const params: unknown[] = [input.count];
     if (type === 'mine') params.push(viewer?.id);
@@ -142,10 +145,10 @@ export async function latestGames(
 
 /** The latest `count` real wins as latest-win entries (spec 3 section 3), newest first. */
 export async function latestWins(
-  database: Database,
+  ctx: FeedContext,
   viewer: AuthUser | null,
   count: number,
 ): Promise<LatestWin[]> {
-  const games = await latestGames(database, viewer, { type: 'all_wins', count });
+  const games = await latestGames(ctx, viewer, { type: 'all_wins', count });
   return games.map(latestWinFromLiveGame).filter((w): w is LatestWin => w !== null);
 }

@@ -17,9 +17,7 @@ export { latestGames, latestWins, type LatestGamesType } from './feed.service.js
 export const feedModule = defineModule({
   name: 'feed',
   register(app: FastifyInstance, ctx: AppContext) {
-    registerEndpoint(app, latestGamesEndpoint, ({ input, user }) => latestGames(ctx.database, user, input));
-    registerEndpoint(app, latestWinsEndpoint, ({ input, user }) =>
-      latestWins(ctx.database, user, input.count),
-    );
+    registerEndpoint(app, latestGamesEndpoint, ({ input, user }) => latestGames(ctx, user, input));
+    registerEndpoint(app, latestWinsEndpoint, ({ input, user }) => latestWins(ctx, user, input.count));
   },
 });

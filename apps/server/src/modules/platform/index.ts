@@ -3,20 +3,19 @@
  * the staff view of the operator settings registry (POST /api/admin/settings, .../update).
  */
 import { defineModule } from '../../platform/module.js';
-import { seedLicense } from './license.js';
+import { licenseSetting } from './license.js';
 import { registerPlatformRoutes } from './platform.routes.js';
 export {
-  seedLicense,
+  licenseSetting,
+  readLicenseFrom,
   readLicenseSettings,
   toLicense,
   DEFAULT_LICENSE,
   type LicenseSettings,
 } from './license.js';
-export { getSetting, putSetting } from './platform.repository.js';
 
 export const platformModule = defineModule({
   name: 'platform',
   register: registerPlatformRoutes,
-  seed: ({ database }) => seedLicense(database),
-  settings: [{ key: 'license' }],
+  settings: [licenseSetting],
 });

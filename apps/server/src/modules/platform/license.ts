@@ -1,8 +1,21 @@
+/**
+ * The vendor licence: the site's name, whether it is a demo build, and which features and plugins are
+ * on, with the plugins' settings. One setting of the registry (`license`, owned by the platform
+ * module; decision 0016), read through the node's settings store like every other.
+ *
+ * Invariants:
+ *  - The defaults are declared once, here ({@link DEFAULT_LICENSE}); a stored licence is read over
+ *    them field by field, and a feature or plugin it does not name (one a newer release added) has its
+ *    default state, so nothing is seeded into the table.
+ *  - A stored licence the schema refuses (only a hand edit can store one) gives the default licence,
+ *    logged by the store (decision 0016).
+ */
 import { pluginIds, type License, type PluginId } from '@nebula/contracts';
+import { z } from 'zod';
 import type { Database } from '../../db/client.js';
-import { getSetting, insertSettingIfMissing, putSetting } from './platform.repository.js';
+import { defineSetting, parseStored, type SettingsStore } from '../../platform/settings/index.js';
 
-/** The stored licence settings: every known feature and plugin with its on/off state. */
+/** The licence settings: every known feature and plugin with its on/off state. */
 export interface LicenseSettings {
   isValid: boolean;
   siteName: string;
@@ -35,8 +48,6 @@ export const PLUGIN_NAMES: Record<PluginId, string> = {
   support_chat: 'Support chat',
 };
 
-const LICENSE_KEY = 'license';
-
 export const DEFAULT_LICENSE: LicenseSettings = {
   isValid: true,
   siteName: 'Nebula',
@@ -54,40 +65,56 @@ export const DEFAULT_LICENSE: LicenseSettings = {
   pluginSettings: {
     trading: { pnl_fee: 0, max_roi: 1000 },
     solo_currency: { currency: 'usdt' },
-    // No reward by default: the operator sets the weekly pool (development seeds one); see modules/race.
+    // No reward by default: the operator sets the weekly pool (race.prize_pool); see modules/race.
     race: { currency: 'usdt' },
   },
 };
 
-export async function seedLicense(database: Database): Promise<void> {
-  await insertSettingIfMissing(database, LICENSE_KEY, DEFAULT_LICENSE);
-  // A newer release may know features or plugins an older database lacks: add them, switched as default.
-  const current = await readLicenseSettings(database);
-  let changed = false;
-  for (const [id, on] of Object.entries(DEFAULT_LICENSE.features)) {
-    if (!(id in current.features)) {
-      current.features[id] = on;
-      changed = true;
-    }
-  }
-  for (const id of pluginIds) {
-    if (!(id in current.plugins)) {
-      current.plugins[id] = DEFAULT_LICENSE.plugins[id] ?? false;
-      changed = true;
-    }
-  }
-  if (changed) await putSetting(database, LICENSE_KEY, current);
+const id = z.string().min(1).max(64);
+/** On/off states by id, read over `defaults` (an id not stored keeps its default state). */
+const switches = (defaults: Readonly<Record<string, boolean>>) =>
+  z
+    .record(id, z.boolean())
+    .optional()
+    .transform((stored) => ({ ...defaults, ...stored }));
+
+export const licenseSetting = defineSetting(
+  'license',
+  z.object({
+    isValid: z.boolean().default(DEFAULT_LICENSE.isValid),
+    siteName: z.string().min(1).max(100).default(DEFAULT_LICENSE.siteName),
+    demo: z.boolean().default(DEFAULT_LICENSE.demo),
+    features: switches(DEFAULT_LICENSE.features),
+    plugins: switches({
+      ...DEFAULT_LICENSE.plugins,
+      // Every plugin the contracts know has a state (off unless the default says otherwise).
+      ...Object.fromEntries(pluginIds.filter((p) => !(p in DEFAULT_LICENSE.plugins)).map((p) => [p, false])),
+    }),
+    pluginSettings: z
+      .record(id, z.record(z.string().max(64), z.unknown()))
+      .optional()
+      .transform((stored) => stored ?? DEFAULT_LICENSE.pluginSettings),
+  }),
+  DEFAULT_LICENSE,
+  'platform',
+  "The licence: site name, demo build, the features and plugins switched on (by id) and the plugins' settings. " +
+    'A feature or plugin not listed has its default state.',
+);
+
+/** The licence in force, from the node's settings cache. */
+export async function readLicenseSettings(settings: Pick<SettingsStore, 'get'>): Promise<LicenseSettings> {
+  return settings.get(licenseSetting);
 }
 
-export async function readLicenseSettings(database: Database): Promise<LicenseSettings> {
-  const stored = await getSetting<Partial<LicenseSettings>>(database, LICENSE_KEY);
-  return {
-    ...DEFAULT_LICENSE,
-    ...stored,
-    features: { ...(stored?.features ?? DEFAULT_LICENSE.features) },
-    plugins: { ...(stored?.plugins ?? DEFAULT_LICENSE.plugins) },
-    pluginSettings: { ...(stored?.pluginSettings ?? DEFAULT_LICENSE.pluginSettings) },
-  };
+/**
+ * The licence in force read straight from the table, parsed by the same setting: for the start-up seed,
+ * which runs before the node's settings store exists, and for readers handed only the database.
+ */
+export async function readLicenseFrom(database: Pick<Database, 'query'>): Promise<LicenseSettings> {
+  const rows = await database.query<{ value: unknown }>('select value from settings where key = $1', [
+    licenseSetting.key,
+  ]);
+  return parseStored(licenseSetting, rows[0]?.value).value;
 }
 
 /** The client's view of the licence (spec 3 section 3): enabled features and plugins only. */

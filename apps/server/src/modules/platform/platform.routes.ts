@@ -7,10 +7,10 @@ import { registerSettingsRoutes } from './settings.routes.js';
 
 export function registerPlatformRoutes(app: FastifyInstance, ctx: AppContext): void {
   registerSettingsRoutes(app, ctx);
-  registerEndpoint(app, licenseEndpoint, async () => toLicense(await readLicenseSettings(ctx.database)));
+  registerEndpoint(app, licenseEndpoint, async () => toLicense(await readLicenseSettings(ctx.settings)));
 
   registerEndpoint(app, featuresEndpoint, async () => {
-    const s = await readLicenseSettings(ctx.database);
+    const s = await readLicenseSettings(ctx.settings);
     return {
       features: Object.entries(s.features).map(([id, enabled]) => ({
         id,

@@ -11,7 +11,12 @@ import { toDecimalString, tryParseAmount } from '@nebula/money';
 import { z } from 'zod';
 import type { Database } from '../../db/client.js';
 import type { AppContext } from '../../platform/context.js';
-import { defineSetting, seedSetting, type Setting } from '../../platform/settings/index.js';
+import {
+  defineSetting,
+  seedSetting,
+  type Setting,
+  type SettingsStore,
+} from '../../platform/settings/index.js';
 import { readLicenseSettings } from '../platform/index.js';
 
 export const DEFAULT_RACE_CURRENCY = 'usdt';
@@ -48,14 +53,14 @@ export interface RaceConfig {
 }
 
 /** Whether the race runs (the licence's race plugin). */
-export async function raceEnabled(database: Database): Promise<boolean> {
-  return (await readLicenseSettings(database)).plugins.race === true;
+export async function raceEnabled(settings: Pick<SettingsStore, 'get'>): Promise<boolean> {
+  return (await readLicenseSettings(settings)).plugins.race === true;
 }
 
 /** The race configuration in force. */
 export async function loadRaceConfig(ctx: Pick<AppContext, 'database' | 'settings'>): Promise<RaceConfig> {
   const [enabled, { reward, currency }] = await Promise.all([
-    raceEnabled(ctx.database),
+    raceEnabled(ctx.settings),
     ctx.settings.get(racePrizePool),
   ]);
   const rows = await ctx.database.query<{ decimals: number }>(
