@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { checkLedger } from '../src/modules/ledger/index.js';
+import { loadConfig } from '../src/platform/config.js';
 import { createUser, type TestUser } from './helpers/factories.js';
 import { putSetting, startTestServer, type TestServer } from './helpers/test-server.js';
 
@@ -86,6 +87,10 @@ describe('demo top-up', () => {
       expect((await topUp(u, 'local_usd')).json()).toEqual({ ok: true, demo_balance: '250' });
       // The price feed caches one currency's stored price for a second; the operator's price is not cached.
       expect((await topUp(u, 'btc')).json()).toEqual({ ok: true, demo_balance: '0.005' });
+      // The variable it replaced stops the start-up instead of being silently ignored.
+      expect(() => loadConfig({ NODE_ENV: 'test', DEMO_BALANCE_AMOUNT: '1000' })).toThrow(
+        /DEMO_BALANCE_AMOUNT: no longer read; the operator setting demo_money\.balance_usd replaced it/,
+      );
       for (const value of ['0', '-5', 'lots', 1000])
         await expect(putSetting(t, 'demo_money.balance_usd', value)).rejects.toMatchObject({
           status: 422,
