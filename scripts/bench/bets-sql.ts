@@ -21,10 +21,12 @@
  * only the `nextval`: the baseline does no more than a bet needs.)
  * `all`: every statement the server sends for the same HTTP call: the bearer session lookup (one
  * statement), PREBET_SQL (settings, currency, self-exclusion, live-feed player, seed pair check and
- * the bet id) in place of the bare `nextval`, then the same writes. (The price is read from the price
+ * the bet id) in place of the bare `nextval`, then the same writes. (The server coalesces both reads
+ * of concurrent requests into one statement each, decision 0020; this set reads them per bet, with
+ * the same texts and arrays of one.) (The price is read from the price
  * feed's one-second memory cache: about one read per second per server, not per bet.)
  */
-import { RESOLVE_TOKEN_SQL } from '../../apps/server/src/modules/auth/sessions.service.js';
+import { RESOLVE_TOKENS_SQL } from '../../apps/server/src/modules/auth/sessions.service.js';
 import { PREBET_SQL } from '../../apps/server/src/modules/games/games.service.js';
 import { RECORD_SQL } from '../../apps/server/src/modules/wagers/record.js';
 import { TRANSFER_ONE_SQL } from '../../apps/server/src/modules/ledger/ledger.service.js';
@@ -211,18 +213,18 @@ const bet: Step[] = ['begin', transfer('wager'), nonce, record, { ifWin: [transf
 const byToken = (name: string, sql: string, seconds: number): Statement => ({
   name,
   sql,
-  values: (c) => [c.tokenHash, seconds],
-  pgbench: [PG_TOKEN_HASH, String(seconds)],
+  values: (c) => [[c.tokenHash], seconds],
+  pgbench: [`array[${PG_TOKEN_HASH}]`, String(seconds)],
 });
 
-const session = byToken('session', RESOLVE_TOKEN_SQL, LAST_SEEN_RESOLUTION_SECONDS);
+const session = byToken('session', RESOLVE_TOKENS_SQL, LAST_SEEN_RESOLUTION_SECONDS);
 
 /** The engine's pre-bet statement; its `bet_id` column is the bet id (pgbench: `:bet_id`). */
 const prebet: Statement = {
   name: 'prebet',
   sql: PREBET_SQL,
-  values: (c) => [CURRENCY, c.userId, 'dice'],
-  pgbench: [`'${CURRENCY}'`, PG_USER, `'dice'`],
+  values: (c) => [[CURRENCY], [c.userId], ['dice']],
+  pgbench: [`array['${CURRENCY}']`, `array[${PG_USER}]`, `array['dice']`],
   gset: '',
   into: (c, row) => (c.betId = row.bet_id as string),
 };

@@ -200,6 +200,23 @@ describe('session lookup', () => {
     );
     expect((await touch(v)).statusCode).toBe(419);
   });
+
+  it('answers concurrent requests (one coalesced lookup) each by its own session', async () => {
+    const users = await Promise.all([1, 2, 3, 4].map(() => createUser(t.server.database)));
+    const alone = [];
+    for (const u of users) alone.push((await touch(u)).json());
+    const revoked = users[1]!;
+    await t.server.database.query('update sessions set revoked_at = now() where id = $1', [
+      revoked.sessionId,
+    ]);
+    const requests = [...users, users[0]!, revoked, { ...users[2]!, token: 'not-a-token' }];
+    const answers = await Promise.all(requests.map(touch));
+    expect(answers.map((r) => r.statusCode)).toEqual([200, 419, 200, 200, 200, 419, 419]);
+    // Each signed-in answer is the one its own user got alone (the seeds are per user).
+    for (const i of [0, 2, 3]) expect(answers[i]!.json()).toEqual(alone[i]);
+    expect(answers[4]!.json()).toEqual(alone[0]);
+    expect(new Set(alone.map((a) => JSON.stringify(a))).size).toBe(users.length);
+  });
 });
 
 describe('price cache', () => {

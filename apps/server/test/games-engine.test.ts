@@ -181,6 +181,47 @@ describe('play errors -5 and -7', () => {
   });
 });
 
+describe('coalesced pre-bet reads', () => {
+  it('answers concurrent bets (one pre-bet statement) each by its own player, game and currency', async () => {
+    const [a, b, excluded, first] = await Promise.all([1, 2, 3, 4].map(() => createUser(t.server.database)));
+    for (const u of [a!, b!, excluded!, first!]) await fund(u, 10n * USDT);
+    await t.server.database.query(
+      "update users set self_excluded_until = now() + interval '1 day' where id = $1",
+      [excluded!.id],
+    );
+    await t.server.database.query("update games set disabled = true where id = 'limbo'");
+    try {
+      const answers = await Promise.all([
+        play(a!, diceBet()),
+        play(excluded!, diceBet()),
+        play(b!, diceBet({ currency: 'nope' })),
+        play(null, diceBet()),
+        play(b!, diceBet({ api_id: 'limbo', data: { target: 200 } })),
+        play(first!, diceBet()),
+        play(a!, diceBet()),
+      ]);
+      expect(answers.map((r) => r.statusCode)).toEqual([200, 403, 422, 422, 422, 200, 200]);
+      expect(answers[1]!.json()).toMatchObject({ code: 'self_excluded' });
+      expect(answers[2]!.json()).toMatchObject({ code: 'unknown_currency' });
+      expect(answers[3]!.json()).toMatchObject({ code: -2 });
+      expect(answers[4]!.json()).toEqual({ code: -5, message: 'Game is temporarily unavailable' });
+      // Every accepted bet has its own bet id, and the first bet of a new player created its pair.
+      const ids = [0, 5, 6].map((i) => answers[i]!.json().id as string);
+      expect(new Set(ids).size).toBe(3);
+      const nonces = await t.server.database.query<{ user_id: string; nonce: string }>(
+        'select user_id::text, nonce::text as nonce from seed_pairs where active and user_id = any($1::uuid[])',
+        [[a!.id, first!.id, excluded!.id, b!.id]],
+      );
+      expect(Object.fromEntries(nonces.map((r) => [r.user_id, r.nonce]))).toEqual({
+        [a!.id]: '2',
+        [first!.id]: '1',
+      });
+    } finally {
+      await t.server.database.query("update games set disabled = false where id = 'limbo'");
+    }
+  });
+});
+
 describe('bet statistics', () => {
   it('game_stats equals the sums over the bets, per game, currency and mode', async () => {
     const u = await createUser(t.server.database);

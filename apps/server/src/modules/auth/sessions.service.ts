@@ -82,43 +82,57 @@ export interface ResolvedSession {
 export const LAST_SEEN_RESOLUTION_SECONDS = 60;
 
 /**
- * The bearer lookup of every signed-in request, in ONE read (a named prepared statement): the live
- * session (not revoked, not expired) with its user, roles and permissions, and whether its
- * `last_seen_at` is older than {@link LAST_SEEN_RESOLUTION_SECONDS}.
+ * The bearer lookup of every signed-in request, in ONE read (a named prepared statement) for any
+ * number of tokens (`$1`, their hashes): each live session (not revoked, not expired) with its token
+ * hash, its user, roles and permissions, and whether its `last_seen_at` is older than
+ * {@link LAST_SEEN_RESOLUTION_SECONDS}. The HTTP resolver coalesces concurrent requests' lookups into
+ * one such read (db/coalesce.ts, decision 0020).
  */
-export const RESOLVE_TOKEN_SQL = `select s.id as session_id,
+export const RESOLVE_TOKENS_SQL = `select s.token_hash, s.id as session_id,
     s.last_seen_at < now() - make_interval(secs => $2::int) as stale, ${USER_COLUMNS}
   from sessions s join ${AUTH_USERS} u on u.id = s.user_id
- where s.token_hash = $1 and s.revoked_at is null and s.expires_at > now()`;
+ where s.token_hash = any($1::text[]) and s.revoked_at is null and s.expires_at > now()`;
 
 /**
- * Writes `last_seen_at` of a stale session (at most once per {@link LAST_SEEN_RESOLUTION_SECONDS}
+ * Writes `last_seen_at` of stale sessions (at most once per {@link LAST_SEEN_RESOLUTION_SECONDS}
  * per session). The age is checked again on the row it updates: of several concurrent requests of one
  * stale session, one writes.
  */
-const TOUCH_SESSION_SQL = `update sessions set last_seen_at = now()
-  where id = $1 and last_seen_at < now() - make_interval(secs => $2::int)`;
+const TOUCH_SESSIONS_SQL = `update sessions set last_seen_at = now()
+  where id = any($1::uuid[]) and last_seen_at < now() - make_interval(secs => $2::int)`;
 
 /**
- * The session and user behind a bearer token, or null when unknown, expired or revoked. One statement
- * per request; a second one (the `last_seen_at` write) at most once a minute per session.
+ * The session and user behind each bearer token (in order), or null when unknown, expired or revoked.
+ * One statement for all of them; a second one (the `last_seen_at` write of the stale sessions among
+ * them) at most once a minute per session.
  */
-export async function resolveToken(database: Database, token: string): Promise<ResolvedSession | null> {
-  if (!token || token.length > 256) return null;
-  const rows = await database.query<UserRow & { session_id: string; stale: boolean }>(
-    RESOLVE_TOKEN_SQL,
-    [sha256(token), LAST_SEEN_RESOLUTION_SECONDS],
-    'auth.resolve_token',
+export async function resolveTokens(
+  database: Database,
+  tokens: readonly string[],
+): Promise<(ResolvedSession | null)[]> {
+  const hashes = tokens.map((t) => (!t || t.length > 256 ? null : sha256(t)));
+  const wanted = [...new Set(hashes.filter((h): h is string => h !== null))];
+  if (wanted.length === 0) return hashes.map(() => null);
+  const rows = await database.query<UserRow & { token_hash: string; session_id: string; stale: boolean }>(
+    RESOLVE_TOKENS_SQL,
+    [wanted, LAST_SEEN_RESOLUTION_SECONDS],
+    'auth.resolve_tokens',
   );
-  const row = rows[0];
-  if (!row) return null;
-  if (row.stale)
-    await database.query(
-      TOUCH_SESSION_SQL,
-      [row.session_id, LAST_SEEN_RESOLUTION_SECONDS],
-      'auth.touch_session',
-    );
-  return { sessionId: row.session_id, user: { ...toAuthUser(row), sessionId: row.session_id } };
+  const byHash = new Map(rows.map((r) => [r.token_hash, r]));
+  const stale = rows.filter((r) => r.stale).map((r) => r.session_id);
+  if (stale.length > 0)
+    await database.query(TOUCH_SESSIONS_SQL, [stale, LAST_SEEN_RESOLUTION_SECONDS], 'auth.touch_sessions');
+  return hashes.map((h) => {
+    const row = h === null ? undefined : byHash.get(h);
+    return row
+      ? { sessionId: row.session_id, user: { ...toAuthUser(row), sessionId: row.session_id } }
+      : null;
+  });
+}
+
+/** The session and user behind one bearer token ({@link resolveTokens}). */
+export async function resolveToken(database: Database, token: string): Promise<ResolvedSession | null> {
+  return (await resolveTokens(database, [token]))[0] ?? null;
 }
 
 /** Issues (or re-issues) the realtime secret of a session; only its hash is kept. */

@@ -39,6 +39,7 @@ import { type Amount, toDecimalString } from '@nebula/money';
 import type { z } from 'zod';
 import type { AppContext, AuthUser } from '../../platform/context.js';
 import { AppError, validationError } from '../../platform/errors.js';
+import { Coalescer } from '../../db/coalesce.js';
 import { priceFeedFor } from '../prices/index.js';
 import { activeSeedPair, takeNonce } from '../seeds/index.js';
 import {
@@ -63,19 +64,35 @@ export type PlayInput = z.output<typeof playRequestSchema>;
 export const RESULT_DELAY_MS = 1000;
 
 /**
- * The policy's reads for a game (modules/wagers `prebetSql`: currency `$1`, player `$2`),
- * plus whether the game's catalogue row (`$3`) is disabled, whether the player has a seed pair yet, and
- * the bet id (`nextval`; a refused bet leaves a gap in bet ids, which are unique, not gapless). All read
- * fresh for every bet; the operator's settings come from the node's settings cache (a change applies
+ * The policy's reads for bets on games (modules/wagers `prebetSql`), any number at once: one row per
+ * element of the arrays currency `$1`, player `$2` and game `$3` (its position `i`, from 1), with
+ * whether the game's catalogue row is disabled, whether the player has a seed pair yet, and the bet id
+ * (`nextval`; a refused bet leaves a gap in bet ids, which are unique, not gapless). The engine
+ * coalesces the reads of concurrent bets into one statement (db/coalesce.ts, decision 0020), each read
+ * after its bet arrived; the operator's settings come from the node's settings cache (a change applies
  * within its staleness bound, at once on the node that made it).
  */
 export const PREBET_SQL = prebetSql({
-  columns: `exists (select 1 from seed_pairs where user_id = $2::uuid and active) as has_pair,
-  coalesce((select disabled from games where id = $3::text), false) as game_disabled,
+  keys: {
+    from: 'unnest($1::text[], $2::uuid[], $3::text[]) with ordinality as k(currency, user_id, game, i)',
+    currency: 'k.currency',
+    user: 'k.user_id',
+  },
+  columns: `k.i::int as i,
+  exists (select 1 from seed_pairs where user_id = k.user_id and active) as has_pair,
+  coalesce((select disabled from games where id = k.game), false) as game_disabled,
   case when u.id is null then null else nextval('bets_id_seq')::text end as bet_id`,
 });
 
+/** What one bet's pre-bet read is keyed by. */
+interface PrebetKey {
+  currency: string;
+  userId: string | null;
+  game: string;
+}
+
 interface PrebetRow extends StakePrebetRow {
+  i: number;
   has_pair: boolean;
   /** The game's catalogue row is disabled by the operator (the lobby hides it; Play answers -5). */
   game_disabled: boolean;
@@ -129,6 +146,7 @@ export class GameEngine {
   private readonly games: (id: string) => EngineGame | undefined;
   private extended: { open(bet: PreparedBet): Promise<ExtendedPlayResponse> } | undefined;
   private readonly group: BetGroupCommit | undefined;
+  private readonly prebets: Coalescer<PrebetKey, PrebetRow | undefined>;
 
   constructor(
     private readonly ctx: AppContext,
@@ -136,6 +154,16 @@ export class GameEngine {
   ) {
     this.feed = priceFeedFor(ctx);
     this.games = opts.games ?? getGame;
+    this.prebets = new Coalescer(async (keys) => {
+      const rows = await ctx.database.query<PrebetRow>(
+        PREBET_SQL,
+        [keys.map((k) => k.currency), keys.map((k) => k.userId), keys.map((k) => k.game)],
+        'games.prebet',
+      );
+      const byIndex = new Array<PrebetRow | undefined>(keys.length);
+      for (const row of rows) byIndex[row.i - 1] = row;
+      return byIndex;
+    });
     const { enabled, maxBatch, parallel } = gamesEnv.of(ctx.config).betGroupCommit;
     if (opts.groupCommit ?? enabled)
       this.group = new BetGroupCommit(ctx, {
@@ -167,9 +195,7 @@ export class GameEngine {
   async prepare(user: AuthUser | null, input: PlayInput): Promise<PreparedBet> {
     const { ctx } = this;
     const [pre, settings] = await Promise.all([
-      ctx.database
-        .query<PrebetRow>(PREBET_SQL, [input.currency, user?.id ?? null, input.api_id], 'games.prebet')
-        .then((rows) => rows[0]),
+      this.prebets.load({ currency: input.currency, userId: user?.id ?? null, game: input.api_id }),
       loadGameSettings(ctx.settings),
     ]);
     // The game is looked up only for a signed-in caller (the policy answers -2 before -3).

@@ -34,7 +34,7 @@ export const PLAYERS = `(select id, name, avatar, created_at, vip_level, private
  * One row per account with what a signed-in caller's policies need: `id`, `name`, `roles` (text[] of
  * role ids, sorted; null when none) and `permissions` (jsonb array of the permission groups
  * `{id, permissions}` of all their roles; null when none). Built for the bearer lookup of every
- * request (auth's RESOLVE_TOKEN_SQL), which joins it to the session in one statement.
+ * request (auth's RESOLVE_TOKENS_SQL), which joins it to the session in one statement.
  */
 export const AUTH_USERS = `(select u.id, u.name,
     (select array_agg(ur.role_id order by ur.role_id) from user_roles ur where ur.user_id = u.id) as roles,

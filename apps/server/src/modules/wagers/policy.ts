@@ -24,13 +24,24 @@ import { PLAYERS } from '../users/index.js';
  * The reads of the policy in one statement: the currency's decimals when it is enabled (`$1`), and for
  * a signed-in caller (`$2`) the self-exclusion flag and what the live feed shows of the player. A
  * product adds its own columns and joins (parameters from `$3`). The operator's settings come from the
- * node's settings cache (platform/settings), not from this statement.
+ * node's settings cache (platform/settings), not from this statement. `keys` reads many bets at once
+ * instead: `from` is a row source of one row per bet (e.g. `unnest(...) with ordinality`) and
+ * `currency` and `user` are its columns.
  */
-export const prebetSql = (extra: { columns?: string; joins?: string } = {}) => `select
-  (select decimals from currencies where id = $1::text and enabled) as decimals,
+export const prebetSql = (
+  extra: {
+    columns?: string;
+    joins?: string;
+    keys?: { from: string; currency: string; user: string };
+  } = {},
+) => {
+  const k = extra.keys ?? { from: '(select 1) one', currency: '$1::text', user: '$2::uuid' };
+  return `select
+  (select decimals from currencies where id = ${k.currency} and enabled) as decimals,
   u.self_excluded as excluded, u.name, u.avatar, u.private_bets${extra.columns ? `,\n  ${extra.columns}` : ''}
-from (select 1) one
-left join ${PLAYERS} u on u.id = $2::uuid${extra.joins ? `\n${extra.joins}` : ''}`;
+from ${k.from}
+left join ${PLAYERS} u on u.id = ${k.user}${extra.joins ? `\n${extra.joins}` : ''}`;
+};
 
 /** The columns every {@link prebetSql} row has. */
 export interface PrebetRow {
