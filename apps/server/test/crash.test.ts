@@ -242,8 +242,11 @@ describe('crash rounds on one node', () => {
         )[0]?.ms,
       );
     const arrivedAt = await elapsedNow();
+    const sentAt = performance.now();
     const waited = (await queuedNode.cashOut(queued, { id: round })).game.bet;
-    expect(await elapsedNow()).toBeGreaterThanOrEqual(arrivedAt + 500);
+    // The hold is a node timer: judged on the node's clock (the database's clock, sampled by another
+    // process or by PGlite's WASM, was seen 13 ms short of the timer under load).
+    expect(performance.now() - sentAt).toBeGreaterThanOrEqual(495);
     const claimedAt = (
       await db.database.query<{ ms: string }>(
         'select cashout_ms::text as ms from crash_bets where round_id = $1 and user_id = $2',
