@@ -94,7 +94,7 @@ async function direct() {
   const log = pino({ level: 'silent' });
   const { openDatabase, DatabaseLockedError } = await load('apps/server/src/db/client.ts');
   const { Ledger } = await load('apps/server/src/modules/ledger/index.ts');
-  const { depositServiceFor } = await load('apps/server/src/modules/deposits/index.ts');
+  const { createDepositService } = await load('apps/server/src/modules/deposits/index.ts');
   let database;
   try {
     database = await openDatabase({
@@ -112,7 +112,7 @@ async function direct() {
     throw err;
   }
   try {
-    const service = depositServiceFor({ config, database, ledger: new Ledger(database), log });
+    const service = createDepositService({ config, database, ledger: new Ledger(database), log });
     report(await service.simulateDeposit(input));
   } catch (err) {
     if (/relation .* does not exist/.test(String(err.message))) {

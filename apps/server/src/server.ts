@@ -18,6 +18,7 @@ import { JobRunner } from './jobs/index.js';
 import { Ledger } from './modules/ledger/index.js';
 import { checkModules, moduleJobs, type ServerModule } from './platform/module.js';
 import { SETTINGS_CHANGED_CHANNEL, SettingsRegistry, SettingsStore } from './platform/settings/index.js';
+import { Services, type ServiceReplacement } from './platform/services.js';
 
 export const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
@@ -29,13 +30,16 @@ export interface Server {
   ledger: Ledger;
   /** This node's operator settings (platform/settings). */
   settings: SettingsStore;
+  /** This server's module services, created once at start (platform/services.ts). */
+  services: Services;
   log: Logger;
   seed: SeedResult;
   nodeId: string;
-  /** What the modules brought, by owner: job name, setting key and channel rule -> module name. */
+  /** What the modules brought, by owner: job name, service, setting key and channel rule -> module name. */
   assembly: {
     modules: string[];
     jobs: Map<string, string>;
+    services: Map<string, string>;
     settings: Map<string, string>;
     channels: Map<string, string>;
   };
@@ -52,12 +56,18 @@ export function newNodeId(): string {
 /**
  * Assembles a server from its module list (default: modules/index.ts): database (PostgreSQL or
  * embedded PGlite), migrations under an advisory lock, every module's seed, realtime hub with every
- * module's channels, the HTTP app with every module's routes and whispers, and every module's jobs.
+ * module's channels, every module's services (once, in list order; `services` replaces some of them
+ * for tests), the HTTP app with every module's routes and whispers, and every module's jobs.
  * Does not listen.
  */
 export async function createServer(
   config: Config,
-  opts: { log?: Logger; database?: Database; modules?: readonly ServerModule[] } = {},
+  opts: {
+    log?: Logger;
+    database?: Database;
+    modules?: readonly ServerModule[];
+    services?: readonly ServiceReplacement[];
+  } = {},
 ): Promise<Server> {
   const modules = opts.modules ?? serverModules;
   const settingOwners = checkModules(modules);
@@ -73,6 +83,7 @@ export async function createServer(
     }));
   let realtime: Realtime | undefined;
   let jobs: JobRunner | undefined;
+  const services = new Services();
   try {
     const applied = await runMigrations(database);
     if (applied.length) log.info({ applied }, 'database migrations applied');
@@ -107,7 +118,8 @@ export async function createServer(
       broadcast: (keys) => rt.hub.publishRaw(SETTINGS_CHANGED_CHANNEL, 'SettingsChanged', { keys }),
     });
     rt.hub.listen(SETTINGS_CHANGED_CHANNEL, () => settings.invalidate());
-    const ctx = { config, database, log, realtime: rt, nodeId, ledger, settings };
+    const ctx = { config, database, log, realtime: rt, nodeId, ledger, settings, services };
+    services.start(ctx, modules, opts.services);
     jobs = new JobRunner({ database, connectionString: config.databaseUrl, log, nodeId });
     const jobOwners = new Map<string, string>();
     for (const { module, job } of moduleJobs({ ...ctx, modules })) {
@@ -132,10 +144,17 @@ export async function createServer(
       jobs: runner,
       ledger,
       settings,
+      services,
       log,
       seed,
       nodeId,
-      assembly: { modules: modules.map((m) => m.name), jobs: jobOwners, settings: settingOwners, channels },
+      assembly: {
+        modules: modules.map((m) => m.name),
+        jobs: jobOwners,
+        services: services.owners(),
+        settings: settingOwners,
+        channels,
+      },
       async listen() {
         await app.listen({ host: config.host, port: config.port });
         const address = app.server.address();
@@ -166,6 +185,7 @@ export async function createServer(
           await rt.close();
           if (wsServer) await new Promise<void>((resolve) => wsServer?.close(() => resolve()));
           await app.close();
+          await services.close();
           await database.close();
         })();
         return closing;
@@ -174,6 +194,7 @@ export async function createServer(
   } catch (err) {
     await jobs?.stop().catch(() => undefined);
     await realtime?.close().catch(() => undefined);
+    await services.close().catch(() => undefined);
     await database.close().catch(() => undefined);
     throw err;
   }

@@ -27,7 +27,13 @@ import type { AppContext } from '../src/platform/context.js';
 import { loadConfig } from '../src/platform/config.js';
 import { createRealtime } from '../src/realtime/index.js';
 import { startHardhatNode, type HardhatNode } from './fixtures/hardhat-node.js';
-import { createTestDatabase, settingsFor, startTestServer, type TestServer } from './helpers/test-server.js';
+import {
+  createTestDatabase,
+  settingsFor,
+  withServices,
+  startTestServer,
+  type TestServer,
+} from './helpers/test-server.js';
 
 /**
  * Issue G4 item 2: a crash chain's salt is the hash of a public block announced when the chain is
@@ -47,7 +53,7 @@ async function contextFor(database: AppContext['database']): Promise<AppContext>
     nodeId: 'crash-salt-test',
     auth: { byToken: () => Promise.resolve(null), bySecret: () => Promise.resolve(null) },
   });
-  return {
+  return withServices({
     config,
     database,
     log,
@@ -55,7 +61,7 @@ async function contextFor(database: AppContext['database']): Promise<AppContext>
     nodeId: 'crash-salt-test',
     ledger: new Ledger(database, realtime.hub),
     settings: settingsFor(database),
-  };
+  });
 }
 
 const rounds = async (database: AppContext['database']) =>

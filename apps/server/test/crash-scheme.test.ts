@@ -18,7 +18,7 @@ import { Ledger } from '../src/modules/ledger/index.js';
 import type { AppContext } from '../src/platform/context.js';
 import { loadConfig } from '../src/platform/config.js';
 import { createRealtime } from '../src/realtime/index.js';
-import { createTestDatabase, settingsFor } from './helpers/test-server.js';
+import { createTestDatabase, settingsFor, withServices } from './helpers/test-server.js';
 
 /**
  * Issue G4 item 1: each crash chain records its scheme. Chains published before migration 0018 keep
@@ -84,7 +84,7 @@ describe('rounds follow their chain’s scheme', () => {
       nodeId: 'crash-scheme-test',
       auth: { byToken: () => Promise.resolve(null), bySecret: () => Promise.resolve(null) },
     });
-    ctx = {
+    ctx = withServices({
       config,
       database: t.database,
       log,
@@ -92,7 +92,7 @@ describe('rounds follow their chain’s scheme', () => {
       nodeId: 'crash-scheme-test',
       ledger: new Ledger(t.database, realtime.hub),
       settings: settingsFor(t.database),
-    };
+    });
   });
   afterAll(async () => {
     await ctx?.realtime.close();

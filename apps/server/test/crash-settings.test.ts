@@ -16,7 +16,7 @@ import { Ledger } from '../src/modules/ledger/index.js';
 import type { AppContext } from '../src/platform/context.js';
 import { loadConfig } from '../src/platform/config.js';
 import { createRealtime, type Connection } from '../src/realtime/index.js';
-import { createTestDatabase, settingsFor } from './helpers/test-server.js';
+import { createTestDatabase, settingsFor, withServices } from './helpers/test-server.js';
 
 /**
  * The crash round timings are operator settings (`crash.betting_ms`, `crash.pause_ms`): the loop reads
@@ -63,7 +63,7 @@ beforeAll(async () => {
   };
   realtime.hub.add(listener);
   realtime.hub.subscribe(listener, 'Everyone');
-  ctx = {
+  ctx = withServices({
     config,
     database: db.database,
     log,
@@ -71,7 +71,7 @@ beforeAll(async () => {
     nodeId: 'crash-settings',
     ledger: new Ledger(db.database, realtime.hub),
     settings: settingsFor(db.database),
-  };
+  });
   await insertChain(db.database, await generateChainAsync(quickSeed(2), 2, 1), SALT);
 });
 afterAll(async () => {

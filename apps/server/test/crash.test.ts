@@ -28,7 +28,7 @@ import { AppError } from '../src/platform/errors.js';
 import { createRealtime, type Connection } from '../src/realtime/index.js';
 import { catchUp } from './helpers/wagers.js';
 import { createUser } from './helpers/factories.js';
-import { createTestDatabase, settingsFor } from './helpers/test-server.js';
+import { createTestDatabase, settingsFor, withServices } from './helpers/test-server.js';
 
 /**
  * Crash on one node (PGlite by default, PostgreSQL when DATABASE_URL is set): the round loop, bets,
@@ -142,7 +142,7 @@ beforeAll(async () => {
   };
   realtime.hub.add(listener);
   realtime.hub.subscribe(listener, 'Everyone');
-  ctx = {
+  ctx = withServices({
     config,
     database: db.database,
     log,
@@ -150,7 +150,7 @@ beforeAll(async () => {
     nodeId: 'crash-test',
     ledger: new Ledger(db.database, realtime.hub),
     settings: settingsFor(db.database),
-  };
+  });
   // Three games between 1.25x and 1.45x: each round runs 3.7 to 6.2 s.
   const chain = await generateChainAsync(pickSeed(3, 125n, 145n), 3, 2);
   await insertChain(db.database, chain, SALT);

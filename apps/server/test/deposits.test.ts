@@ -6,11 +6,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { randomBytes } from 'node:crypto';
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DepositMessages } from '@nebula/contracts';
 import {
-  depositServiceFor,
+  depositService,
   DEV_DEPOSIT_TOKEN_FILE,
   type DepositService,
 } from '../src/modules/deposits/index.js';
@@ -75,12 +74,8 @@ describe('deposits on the simulated chain (server)', () => {
 
   beforeAll(async () => {
     t = await startTestServer({ DEPOSIT_CONFIRMATIONS: '{"btc":3,"ltc":2}' });
-    service = depositServiceFor({
-      config: t.config,
-      database: t.server.database,
-      ledger: t.server.ledger,
-      log: pino({ level: 'silent' }),
-    });
+    // The server's own deposit service (the one its leader job runs).
+    service = depositService.of(t.server);
     alice = await createUser(t.server.database);
     bob = await createUser(t.server.database);
   });

@@ -6,13 +6,32 @@ import { z } from 'zod';
 import { modules } from '../src/modules/index.js';
 import { ConfigError, loadConfig } from '../src/platform/config.js';
 import { defineEnv } from '../src/platform/env.js';
-import { checkModules, defineModule, moduleJobs, type JobsContext } from '../src/platform/module.js';
+import {
+  checkModules,
+  defineModule,
+  moduleJobs,
+  type JobsContext,
+  type ServerModule,
+} from '../src/platform/module.js';
+import {
+  defineService,
+  replaceService,
+  Services,
+  type ServiceReplacement,
+} from '../src/platform/services.js';
+import type { AppContext } from '../src/platform/context.js';
+import { crashService } from '../src/modules/crash/index.js';
+import { depositService } from '../src/modules/deposits/index.js';
+import { mailerService } from '../src/modules/mail/index.js';
+import { priceFeedService } from '../src/modules/prices/index.js';
 import { startTestServer, type TestServer } from './helpers/test-server.js';
 
 /**
  * One module definition (issue G2 item 1, decision 0013): the server started with the module list of
  * modules/index.ts registers every module's jobs, seed, settings and channels; a module added to the
  * list gets all of them without touching anything else; and no file but modules/index.ts lists modules.
+ * A module's per-server instances are its declared services, created once per server at start (no
+ * module-level singleton anywhere in src).
  */
 
 const guest = { user: null, connectionId: 'c1' };
@@ -30,6 +49,17 @@ const EXPECTED_JOBS: Record<string, string[]> = {
   chat: ['chat.quiz-repair', 'chat.prune-limits'],
   tips: ['tips.bot-rain', 'tips.announce'],
 };
+
+/** The services each module declares today, in creation order (module list order). */
+const EXPECTED_SERVICES: [string, string][] = [
+  ['mail.mailer', 'mail'],
+  ['prices.feed', 'prices'],
+  ['withdrawals.service', 'withdrawals'],
+  ['deposits.service', 'deposits'],
+  ['crash.service', 'crash'],
+  ['crash.salt-blocks', 'crash'],
+  ['tips.rain-rules-cache', 'tips'],
+];
 
 describe('the server started with the module list', () => {
   let t: TestServer;
@@ -49,6 +79,16 @@ describe('the server started with the module list', () => {
     for (const [job, owner] of t.server.assembly.jobs) (byModule[owner] ??= []).push(job);
     expect(byModule).toEqual(EXPECTED_JOBS);
     expect(t.server.jobs.jobNames().sort()).toEqual([...t.server.assembly.jobs.keys()].sort());
+  });
+
+  it("creates every module's services once, in list order, each owned by its module", () => {
+    expect([...t.server.assembly.services]).toEqual(EXPECTED_SERVICES);
+    const declared = modules.flatMap((m) => m.services ?? []);
+    expect(declared.map((d) => d.name)).toEqual(EXPECTED_SERVICES.map(([name]) => name));
+    for (const service of declared) {
+      expect(service.of(t.server), service.name).toBeDefined();
+      expect(service.of(t.server)).toBe(t.server.services.get(service));
+    }
   });
 
   it("runs every module's seed, in list order", async () => {
@@ -118,6 +158,22 @@ describe('the server started with the module list', () => {
 describe('a module added to the list', () => {
   const calls: string[] = [];
   let ran = 0;
+  /** Every instance the probe's service `create` made (one per server). */
+  const made: { server: number; hits: string[] }[] = [];
+  const probeService = defineService('probe.counter', () => {
+    const instance = { server: made.length + 1, hits: [] as string[] };
+    made.push(instance);
+    return instance;
+  });
+  // Another module reads the probe's service through its accessor, in its own service and its routes.
+  const readerService = defineService('probe-reader.view', (ctx) => ({ counter: probeService.of(ctx) }));
+  const readerModule = defineModule({
+    name: 'probe-reader',
+    services: [readerService],
+    register: (app, ctx) => {
+      app.get('/api/probe-reader', () => ({ server: probeService.of(ctx).server }));
+    },
+  });
   const probeEnv = defineEnv(
     { PROBE_LIMIT: z.coerce.number().int().min(1).default(5) },
     (e, { isProduction }, problems) => {
@@ -128,23 +184,26 @@ describe('a module added to the list', () => {
   const probeModule = defineModule({
     name: 'probe',
     env: probeEnv,
+    services: [probeService],
     multiplayer: {
       rocket: () => (user, input) => {
         calls.push(`play ${input.api_id} ${input.bet} ${user === null ? 'guest' : user.id}`);
         return Promise.reject(new Error('no rocket round'));
       },
     },
-    register: (app) => {
+    register: (app, ctx) => {
       calls.push('register');
+      probeService.of(ctx).hits.push('register');
       app.get('/api/probe', () => ({ ok: true }));
     },
-    jobs: () => [
+    jobs: (ctx) => [
       {
         name: 'probe.tick',
         intervalMs: 60_000,
         runOnElect: true,
         run: () => {
           ran++;
+          probeService.of(ctx).hits.push('job');
           return Promise.resolve();
         },
       },
@@ -158,14 +217,54 @@ describe('a module added to the list', () => {
   });
   let t: TestServer;
   beforeAll(async () => {
-    t = await startTestServer({ PROBE_LIMIT: '9' }, { modules: [...modules, probeModule] });
+    t = await startTestServer({ PROBE_LIMIT: '9' }, { modules: [...modules, probeModule, readerModule] });
   });
   afterAll(async () => {
     await t?.close();
   });
 
+  it('gets its service created once at start and handed to its routes, its jobs and other modules', async () => {
+    expect(made).toHaveLength(1);
+    const counter = probeService.of(t.server);
+    expect(counter).toBe(made[0]);
+    expect(readerService.of(t.server).counter).toBe(counter);
+    expect(t.server.assembly.services.get('probe.counter')).toBe('probe');
+    expect(t.server.assembly.services.get('probe-reader.view')).toBe('probe-reader');
+    expect(counter.hits[0]).toBe('register');
+    await vi.waitFor(() => expect(counter.hits).toContain('job'), { timeout: 10_000 });
+    const res = await t.app.inject({ method: 'GET', url: '/api/probe-reader' });
+    expect(res.json()).toEqual({ server: 1 });
+    expect(made).toHaveLength(1);
+  });
+
+  it('a second server in the same process gets its own instances; a test may give it its own', async () => {
+    const mine = { server: 99, hits: [] as string[] };
+    const second = await startTestServer(
+      { PROBE_LIMIT: '9' },
+      {
+        modules: [...modules, probeModule, readerModule],
+        services: [replaceService(probeService, () => mine)],
+      },
+    );
+    try {
+      // The replacement is created instead of the declared `create`, still once and in its turn.
+      expect(made).toHaveLength(1);
+      expect(probeService.of(second.server)).toBe(mine);
+      expect(readerService.of(second.server).counter).toBe(mine);
+      const res = await second.app.inject({ method: 'GET', url: '/api/probe-reader' });
+      expect(res.json()).toEqual({ server: 99 });
+      expect(mine.hits).toContain('register');
+      expect(probeService.of(t.server).hits.filter((h) => h === 'register')).toHaveLength(1);
+      // The modules' own services are not shared either.
+      for (const service of [priceFeedService, mailerService, depositService, crashService])
+        expect(service.of(second.server), service.name).not.toBe(service.of(t.server));
+    } finally {
+      await second.close();
+    }
+  });
+
   it('is seeded before its routes are registered, and its routes answer', async () => {
-    expect(calls).toEqual(['seed demo=false', 'register']);
+    expect(calls.slice(0, 2)).toEqual(['seed demo=false', 'register']);
     expect(t.server.seed.seeded.at(-1)).toBe('probe');
     const res = await t.app.inject({ method: 'GET', url: '/api/probe' });
     expect(res.json()).toEqual({ ok: true });
@@ -223,6 +322,50 @@ describe('a module list that breaks the rules is refused', () => {
     const d = defineModule({ name: 'delta', channels: [rooms] });
     expect(() => checkModules([c, d])).toThrow(/channel 'rooms' is declared twice/);
     expect(() => checkModules([defineModule({ name: 'Bad_Name' })])).toThrow(/kebab-case/);
+  });
+
+  it('refuses a service not named after its module, declared twice, read before it is created', () => {
+    const one = defineService('alpha.one', () => ({ n: 1 }));
+    expect(() => checkModules([defineModule({ name: 'beta', services: [one] })])).toThrow(
+      /service 'alpha.one' of module 'beta' must be named 'beta\.…'/,
+    );
+    const alpha = defineModule({ name: 'alpha', services: [one] });
+    const again = defineModule({ name: 'alpha', services: [one, one] });
+    expect(() => checkModules([again])).toThrow(/service 'alpha.one' is declared twice/);
+    // Services are created in list order: a module reads only the services of modules before it.
+    const reader = defineModule({
+      name: 'reader',
+      services: [defineService('reader.two', (ctx) => ({ one: one.of(ctx) }))],
+    });
+    const start = (list: readonly ServerModule[], replacements: ServiceReplacement[] = []) => {
+      const ctx = { services: new Services() } as AppContext;
+      ctx.services.start(ctx, list, replacements);
+      return ctx;
+    };
+    expect(() => start([reader, alpha])).toThrow(
+      /service 'alpha.one' is not created on this server \(read while creating 'reader.two'\)/,
+    );
+    expect(start([alpha, reader]).services.owners()).toEqual(
+      new Map([
+        ['alpha.one', 'alpha'],
+        ['reader.two', 'reader'],
+      ]),
+    );
+    expect(() => start([reader], [replaceService(one, () => ({ n: 2 }))])).toThrow(/not created/);
+    expect(() =>
+      start(
+        [alpha],
+        [
+          replaceService(
+            defineService('gone.x', () => 0),
+            () => 1,
+          ),
+        ],
+      ),
+    ).toThrow(/service 'gone.x' is replaced but no module of the list declares it/);
+    // One server's services are started once.
+    const ctx = start([alpha]);
+    expect(() => ctx.services.start(ctx, [alpha])).toThrow(/already started/);
   });
 
   it('refuses an environment key two modules declare', () => {
@@ -298,6 +441,62 @@ describe('only modules/index.ts lists modules', () => {
     expect([...crossings].sort()).toEqual(ALLOWED_CORE_IMPORTS);
     expect(files).toContain('db/seed.ts');
     expect(files.some((f) => f.startsWith('jobs/'))).toBe(true);
+  });
+});
+
+describe('no singleton outside the module definitions', () => {
+  const src = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../src');
+  /**
+   * Module-level state that is the same for every server of the process (a memo of a pure function of
+   * constant inputs), with why. Anything else a module keeps per server is a declared service
+   * (platform/services.ts). A new entry fails, and so does one that is gone (remove it here).
+   */
+  const ALLOWED_MODULE_STATE = [
+    // The dummy password hash compared against when a login names no account (equal timing).
+    'modules/auth/auth.routes.ts: let dummyHash',
+    // Country name -> code, built from the constant country list on first use.
+    'modules/catalogue/countries.ts: let byName',
+    // The emoji folder of the installed package and the file names read from it.
+    'modules/chat/emoji.ts: const cache = new Map',
+    'modules/chat/emoji.ts: let folder',
+    // The box key derived (hashed) from a SECRET_KEY: the same input gives the same key.
+    'modules/two-factor/secret-box.ts: const keys = new Map',
+  ];
+
+  /** The module-level state of one file: WeakMaps (and kin), top-level `let`s, top-level `const x = new X`. */
+  const stateIn = (name: string, text: string): string[] => [
+    ...[...text.matchAll(/new (WeakMap|WeakSet|WeakRef)\b/g)].map((m) => `${name}: new ${m[1]}`),
+    ...[...text.matchAll(/^(?:export )?let (\w+)/gm)].map((m) => `${name}: let ${m[1]}`),
+    ...[...text.matchAll(/^(?:export )?const ([a-z]\w*)(?:: [^=]+)? = new (\w+)/gm)].map(
+      (m) => `${name}: const ${m[1]} = new ${m[2]}`,
+    ),
+  ];
+
+  it('no file keeps an instance in a WeakMap or in module-level state', () => {
+    const found = (fs.readdirSync(src, { recursive: true }) as string[])
+      .filter((file) => file.endsWith('.ts'))
+      .flatMap((file) =>
+        stateIn(file.split(path.sep).join('/'), fs.readFileSync(path.join(src, file), 'utf8')),
+      );
+    expect(found.sort()).toEqual(ALLOWED_MODULE_STATE);
+  });
+
+  it('the scan finds the shapes of the singletons this issue removed', () => {
+    const removed = [
+      'const services = new WeakMap<Database, CrashService>();',
+      'export function crashServiceFor(ctx: AppContext): CrashService {',
+      '  let service = services.get(ctx.database);',
+      '}',
+      'let feed: PriceFeed | undefined;',
+      'export const mailers = new Map<string, Mailer>();',
+      'const SAFE_METHODS = new Set([1]);',
+    ].join('\n');
+    expect(stateIn('x.ts', removed)).toEqual([
+      'x.ts: new WeakMap',
+      'x.ts: let feed',
+      'x.ts: const services = new WeakMap',
+      'x.ts: const mailers = new Map',
+    ]);
   });
 });
 

@@ -5,12 +5,12 @@ import {
   HttpPriceFeed,
   PRICE_REFRESH_JOB,
   StaticPriceFeed,
-  priceFeedFor,
+  priceFeedService,
   quoteToDecimal,
   resolvePrice,
   usdToAtomic,
 } from '../src/modules/prices/index.js';
-import { contextOf, putSetting, startTestServer, type TestServer } from './helpers/test-server.js';
+import { putSetting, startTestServer, type TestServer } from './helpers/test-server.js';
 
 /**
  * Price feed: the listed (static) prices, and a CoinGecko-compatible HTTP API (a fake one started here)
@@ -90,7 +90,7 @@ const currencies = async () => {
   expect(res.statusCode).toBe(200);
   return res.json() as Record<string, { price: number; priceEur: number }>;
 };
-const feed = () => priceFeedFor(contextOf(t));
+const feed = () => priceFeedService.of(t.server);
 
 describe('price feed', () => {
   it('serves the configured static prices until the feed has quoted', async () => {

@@ -93,6 +93,7 @@ describe.skipIf(!enabled || !settleable)('race payout on two nodes (PostgreSQL)'
             nodeId: server.nodeId,
             ledger: server.ledger,
             settings: server.settings,
+            services: server.services,
           },
           week,
         ),

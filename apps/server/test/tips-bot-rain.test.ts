@@ -36,6 +36,7 @@ beforeAll(async () => {
     nodeId: s.nodeId,
     ledger: s.ledger,
     settings: s.settings,
+    services: s.services,
   };
 });
 afterAll(async () => {

@@ -23,7 +23,7 @@ import { loadConfig } from '../src/platform/config.js';
 import type { AppContext } from '../src/platform/context.js';
 import { createRealtime } from '../src/realtime/index.js';
 import { createUser } from './helpers/factories.js';
-import { createTestDatabase, settingsFor } from './helpers/test-server.js';
+import { createTestDatabase, settingsFor, withServices } from './helpers/test-server.js';
 import { catchUp } from './helpers/wagers.js';
 
 /**
@@ -153,7 +153,7 @@ describe.skipIf(!process.env.DATABASE_URL)('bets under SIGKILL', () => {
         auth: { byToken: () => Promise.resolve(null), bySecret: () => Promise.resolve(null) },
       });
       cleanups.push(() => realtime.close());
-      const ctx: AppContext = {
+      const ctx: AppContext = withServices({
         config,
         database,
         log,
@@ -161,7 +161,7 @@ describe.skipIf(!process.env.DATABASE_URL)('bets under SIGKILL', () => {
         nodeId: 'fault-restart',
         ledger,
         settings: settingsFor(database),
-      };
+      });
       const leader = new AbortController();
       await ctx.settings.change(crashBettingMs, 1_000);
       await ctx.settings.change(crashPauseMs, 600_000);

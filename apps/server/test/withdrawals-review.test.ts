@@ -269,5 +269,6 @@ function ctxOf() {
     log: t.server.log,
     config: t.config,
     settings: t.server.settings,
+    services: t.server.services,
   };
 }

@@ -4,6 +4,7 @@ import type { Database } from '../db/client.js';
 import type { Realtime } from '../realtime/index.js';
 import type { Ledger } from '../modules/ledger/index.js';
 import type { SettingsStore } from './settings/index.js';
+import type { Services } from './services.js';
 
 /** What every module gets at registration: configuration, the database and a logger. */
 export interface AppContext {
@@ -18,6 +19,11 @@ export interface AppContext {
   ledger: Ledger;
   /** The operator settings of every module (platform/settings): typed reads, cached per node. */
   settings: SettingsStore;
+  /**
+   * The modules' per-server instances, created once at start (platform/services.ts); read each with
+   * the accessor its module exports (`priceFeedService.of(ctx)`), never by a name.
+   */
+  services: Services;
 }
 
 /** The signed-in caller as policies see it. Resolved per request by the identity module. */

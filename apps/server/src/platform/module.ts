@@ -8,7 +8,9 @@
  * Invariants (checked by `assembleModules` at start, and by test/module-definitions.test.ts):
  * - module names are unique, and so are job names, setting keys and channel names across modules;
  * - a job's name starts with its module's name and a dot (`crash.rounds`), so job_runs rows and logs
- *   say whose job it is;
+ *   say whose job it is; so does a service's (`prices.feed`), and one service has one owner;
+ * - a module's per-server instances are its `services`, created once per server at start in list
+ *   order (platform/services.ts); no module keeps an instance in a module-level map;
  * - nothing here runs at import time: a definition is data plus functions the server calls at start.
  */
 import type { FastifyInstance } from 'fastify';
@@ -19,6 +21,7 @@ import type { WagerConsumer } from '../modules/wagers/stream.js';
 import type { MultiplayerPlay } from '../modules/games/multiplayer.js';
 import type { AppContext } from './context.js';
 import type { ModuleEnv } from './env.js';
+import type { ServiceDefinition } from './services.js';
 
 /** What a module's seed gets: the database, and whether (and with which password) demo data is wanted. */
 export interface SeedContext {
@@ -50,6 +53,11 @@ export interface ModuleSetting {
 export interface ServerModule {
   /** Folder name under modules/ (or `realtime`); the prefix of its job names. */
   readonly name: string;
+  /**
+   * Its per-server instances (platform/services.ts): created once per server at start, in list order,
+   * before any job or route; read with the accessor its index.ts exports (`priceFeedService.of(ctx)`).
+   */
+  readonly services?: readonly ServiceDefinition<unknown>[];
   /** Routes and whispers: called once per server, in list order, after every seed ran. */
   readonly register?: (app: FastifyInstance, ctx: JobsContext) => Promise<void> | void;
   /** Leader-only jobs; each name starts with `{name}.`. Called once per server at start. */
@@ -79,6 +87,7 @@ export function checkModules(modules: readonly ServerModule[]): Map<string, stri
   const names = new Set<string>();
   const settingOwners = new Map<string, string>();
   const channelNames = new Set<string>();
+  const services = new Set<string>();
   for (const m of modules) {
     if (!/^[a-z][a-z0-9-]*$/.test(m.name)) problems.push(`module '${m.name}': name must be kebab-case`);
     if (names.has(m.name)) problems.push(`module '${m.name}' is listed twice`);
@@ -87,6 +96,12 @@ export function checkModules(modules: readonly ServerModule[]): Map<string, stri
       const owner = settingOwners.get(s.key);
       if (owner) problems.push(`setting '${s.key}' is owned by both '${owner}' and '${m.name}'`);
       else settingOwners.set(s.key, m.name);
+    }
+    for (const s of m.services ?? []) {
+      if (!s.name.startsWith(`${m.name}.`))
+        problems.push(`service '${s.name}' of module '${m.name}' must be named '${m.name}.…'`);
+      if (services.has(s.name)) problems.push(`service '${s.name}' is declared twice`);
+      services.add(s.name);
     }
     for (const c of m.channels ?? []) {
       if (channelNames.has(c.name)) problems.push(`channel '${c.name}' is declared twice`);

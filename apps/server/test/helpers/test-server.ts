@@ -8,6 +8,7 @@ import { createServer, type Server } from '../../src/server.js';
 import type { ServerModule } from '../../src/platform/module.js';
 import { modules as serverModules } from '../../src/modules/index.js';
 import { SettingsRegistry, SettingsStore } from '../../src/platform/settings/index.js';
+import { Services, type ServiceReplacement } from '../../src/platform/services.js';
 
 /**
  * A fresh database for one test file: with DATABASE_URL, a newly created PostgreSQL database
@@ -83,17 +84,31 @@ export async function putSetting(t: TestServer, key: string, value: unknown): Pr
 
 /** The module context of a test server, for calling module functions directly. */
 export function contextOf(t: TestServer): AppContext {
-  const { database, log, realtime, nodeId, ledger, settings } = t.server;
-  return { config: t.config, database, log, realtime, nodeId, ledger, settings };
+  const { database, log, realtime, nodeId, ledger, settings, services } = t.server;
+  return { config: t.config, database, log, realtime, nodeId, ledger, settings, services };
+}
+
+/**
+ * A context a test assembles by hand (no server), with its own services: those of `modules` (default:
+ * every module), created once in list order as a server does, `replacements` instead of some.
+ */
+export function withServices(
+  base: Omit<AppContext, 'services'>,
+  opts: { modules?: readonly ServerModule[]; replacements?: readonly ServiceReplacement[] } = {},
+): AppContext {
+  const ctx: AppContext = { ...base, services: new Services() };
+  ctx.services.start(ctx, opts.modules ?? serverModules, opts.replacements);
+  return ctx;
 }
 
 /**
  * A fully assembled server (migrated and seeded) on a fresh database, not listening; `modules`
- * replaces the module list of modules/index.ts.
+ * replaces the module list of modules/index.ts, `services` gives the server the test's own instances
+ * of some module services (`replaceService(priceFeedService, (ctx) => ...)`).
  */
 export async function startTestServer(
   env: Record<string, string> = {},
-  opts: { modules?: readonly ServerModule[] } = {},
+  opts: { modules?: readonly ServerModule[]; services?: readonly ServiceReplacement[] } = {},
 ): Promise<TestServer> {
   const testDb = await createTestDatabase();
   const config = loadConfig(
@@ -113,6 +128,7 @@ export async function startTestServer(
     log: pino({ level: 'silent' }),
     database: testDb.database,
     ...(opts.modules ? { modules: opts.modules } : {}),
+    ...(opts.services ? { services: opts.services } : {}),
   });
   return {
     server,

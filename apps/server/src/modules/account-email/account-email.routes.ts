@@ -14,7 +14,7 @@ import { registerEndpoint } from '../../platform/endpoints.js';
 import { AppError } from '../../platform/errors.js';
 import { assertFreshTwoFactor, revokeUserSessions, SESSION_COOKIE, signIn, toMe } from '../auth/index.js';
 import { verifyCaptcha } from '../captcha/index.js';
-import { mailerFor } from '../mail/index.js';
+import { mailerService } from '../mail/index.js';
 import { findUserById, findUserByLogin, hashPassword, isEmailTaken, setEmail } from '../users/index.js';
 import { queueResetMail, sendVerificationMail, type AccountEmailDeps } from './account-email.service.js';
 import {
@@ -62,8 +62,8 @@ const isUniqueViolation = (err: unknown): boolean => {
 
 export function registerAccountEmailRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { database, config, log } = ctx;
-  const mailer = mailerFor(ctx);
-  app.addHook('onClose', () => mailer.close());
+  // The mail module's mailer: the server closes it (after the routes) with the other services.
+  const mailer = mailerService.of(ctx);
   const deps: AccountEmailDeps = { database, config, mailer };
 
   registerEndpoint(app, verifyEmailEndpoint, async ({ user }) => {

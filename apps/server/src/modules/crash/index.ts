@@ -22,8 +22,7 @@ import { announcePending, ensureChainReserve, withSaltBlocks } from './chain-sto
 import { type CrashOptions, crashEnv } from './config.js';
 import { CrashLoop } from './loop.js';
 import { CrashRepair } from './repair.js';
-import { saltBlocksFor } from './salt-block.js';
-import { CrashService } from './service.js';
+import { crashSaltBlocks, crashService } from './services.js';
 import { crashSettings } from './settings.js';
 
 export {
@@ -46,33 +45,25 @@ export {
   SaltBlocks,
   type SaltBlocksOptions,
   blockHashOfSalt,
+  createSaltBlocks,
   explorerUrlOf,
-  saltBlocksFor,
   saltOfBlockHash,
 } from './salt-block.js';
 export { CrashLoop } from './loop.js';
 export { crashBettingMs, crashPauseMs, crashSettings, loadCrashTimings } from './settings.js';
 export { CrashRepair, type CrashRepairReport } from './repair.js';
+export { crashSaltBlocks, crashService } from './services.js';
 export { CrashService, type CrashBetInput, type CrashServiceOptions, MAX_CAP_HUNDREDTHS } from './service.js';
 export { crashKey, crashWagerRecord, markSettled, payBet, settleRound } from './settle.js';
 export { type BetRow, type RoundRow, outcomeOf } from './views.js';
 
-const services = new WeakMap<AppContext['database'], CrashService>();
-
-/** The node's crash service (one per database, shared by the whispers and Play). */
-export function crashServiceFor(ctx: AppContext): CrashService {
-  let service = services.get(ctx.database);
-  if (!service) services.set(ctx.database, (service = new CrashService(ctx)));
-  return service;
-}
-
 /**
  * Registers the crash whispers (CrashBet, CrashCashOut, CrashCancelBet, CrashState, CrashHistory).
- * Play with api_id 'crash' reaches `crashServiceFor(ctx).bet(user, input)` through the games module's
+ * Play with api_id 'crash' reaches the same service's `bet(user, input)` through the games module's
  * multiplayer registry (the definition's `multiplayer`).
  */
 function registerCrashWhispers(_app: FastifyInstance, ctx: AppContext): void {
-  const service = crashServiceFor(ctx);
+  const service = crashService.of(ctx);
   const { whispers } = ctx.realtime;
   whispers.register(crashBetWhisper, ({ input, caller }) => service.bet(caller.user, input));
   whispers.register(crashCashOutWhisper, ({ input, caller }) => service.cashOut(caller.user, input));
@@ -91,12 +82,11 @@ export const CRASH_JOBS = { rounds: 'crash.rounds', chain: 'crash.chain', repair
 /**
  * The leader-only crash jobs: the round loop (its run lasts until demotion; restarted a second after an
  * error), the chain publisher (a new chain ahead of need, announcing the block of its salt; and a block
- * for any chain published without one), and the repair job.
- *
- * @throws Error when the salt chain (CRASH_SALT_CHAIN) has no block source: the server does not start
+ * for any chain published without one), and the repair job. The salt blocks are the server's
+ * (`crashSaltBlocks`, whose creation at start refuses a salt chain without a block source).
  */
 export function crashJobs(ctx: AppContext, opts: CrashOptions = crashEnv.of(ctx.config)): JobDefinition[] {
-  const salts = saltBlocksFor(ctx, opts);
+  const salts = crashSaltBlocks.of(ctx);
   const loop = new CrashLoop(ctx, opts, salts);
   const repair = new CrashRepair(ctx, { graceSeconds: opts.repairGraceSeconds });
   return [
@@ -130,10 +120,11 @@ export function crashJobs(ctx: AppContext, opts: CrashOptions = crashEnv.of(ctx.
 
 export const crashModule = defineModule({
   name: 'crash',
+  services: [crashService, crashSaltBlocks],
   register: registerCrashWhispers,
   jobs: (ctx) => crashJobs(ctx),
   // Play with api_id 'crash' (the games module's Play whisper) is a bet on the current round.
-  multiplayer: { crash: (ctx) => (user, input) => crashServiceFor(ctx).bet(user, input) },
+  multiplayer: { crash: (ctx) => (user, input) => crashService.of(ctx).bet(user, input) },
   env: crashEnv,
   settings: crashSettings,
 });

@@ -33,8 +33,9 @@ import { crashPointFromHash, formatHundredths, multiplierAt, timeFor } from '@ne
 import { toDecimalString } from '@nebula/money';
 import type { AppContext } from '../../platform/context.js';
 import { chainHashOf, fixSalt, nextGame } from './chain-store.js';
-import { type CrashOptions, crashEnv } from './config.js';
-import { type SaltBlocks, saltBlocksFor } from './salt-block.js';
+import type { CrashOptions } from './config.js';
+import type { SaltBlocks } from './salt-block.js';
+import { crashSaltBlocks } from './services.js';
 import { crashPauseMs, loadCrashSettings, loadCrashTimings } from './settings.js';
 import { payBet, settleRound } from './settle.js';
 import { BET_COLUMNS, type BetRow, ROUND_COLUMNS, type RoundRow, outcomeOf, resultView } from './views.js';
@@ -73,8 +74,8 @@ export class CrashLoop {
   private readonly payments = new Set<Promise<unknown>>();
 
   /**
-   * @param salts where chains' salt blocks are read (default: the server's chain adapters and the
-   *   CRASH_SALT_* options, made when a chain without a salt is first reached)
+   * @param salts where chains' salt blocks are read (default: the server's, the crash module's service
+   *   over the chain adapters and the CRASH_SALT_* options)
    */
   constructor(
     private readonly ctx: AppContext,
@@ -141,12 +142,7 @@ export class CrashLoop {
     const next = await nextGame(database);
     if (!next) return false;
     const salt =
-      next.salt ??
-      (await fixSalt(
-        database,
-        next.chainId,
-        (this.salts ??= saltBlocksFor(this.ctx, crashEnv.of(this.ctx.config))),
-      ));
+      next.salt ?? (await fixSalt(database, next.chainId, (this.salts ??= crashSaltBlocks.of(this.ctx))));
     if (salt === null) return false;
     const hash = await chainHashOf(database, next.chainId, next.index);
     const [{ houseEdgeBps }, { bettingMs }] = await Promise.all([

@@ -17,7 +17,7 @@ import {
   type DetectionSource,
   chainSpec,
 } from '../chains/index.js';
-import { depositServiceFor, depositsEnv } from '../deposits/index.js';
+import { depositService, depositsEnv } from '../deposits/index.js';
 import type { CrashOptions } from './config.js';
 
 /**
@@ -124,12 +124,15 @@ export class SaltBlocks {
   }
 }
 
-/** The salt blocks of a server: its deposit chain registry (same RPC clients) and the CRASH_SALT_* options. */
-export function saltBlocksFor(
-  ctx: Pick<AppContext, 'config' | 'database' | 'ledger' | 'log'>,
+/**
+ * Salt blocks over a server's deposit chain registry (same RPC clients) with the CRASH_SALT_* options.
+ * The server's own are the crash module's service (`crashSaltBlocks.of(ctx)`).
+ */
+export function createSaltBlocks(
+  ctx: Pick<AppContext, 'config' | 'services'>,
   opts: Pick<CrashOptions, 'saltChain' | 'saltBlocksAhead' | 'saltConfirmations' | 'saltExplorerUrls'>,
 ): SaltBlocks {
-  return new SaltBlocks(depositServiceFor(ctx).registry, {
+  return new SaltBlocks(depositService.of(ctx).registry, {
     chain: opts.saltChain,
     blocksAhead: opts.saltBlocksAhead,
     confirmations: opts.saltConfirmations,

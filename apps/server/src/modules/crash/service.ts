@@ -45,7 +45,7 @@ import {
 import type { Amount } from '@nebula/money';
 import type { AppContext, AuthUser } from '../../platform/context.js';
 import { AppError, validationError } from '../../platform/errors.js';
-import { priceFeedFor } from '../prices/index.js';
+import { priceFeedService } from '../prices/index.js';
 import {
   type PrebetRow as StakePrebetRow,
   checkStake,
@@ -216,7 +216,7 @@ export class CrashService {
     private readonly ctx: AppContext,
     private readonly opts: CrashServiceOptions = {},
   ) {
-    this.feed = priceFeedFor(ctx);
+    this.feed = priceFeedService.of(ctx);
   }
 
   /** Places the caller's bet in the current round (see the module comment). */

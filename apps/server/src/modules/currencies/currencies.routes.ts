@@ -3,11 +3,11 @@ import { amount, toDecimalString } from '@nebula/money';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../platform/context.js';
 import { registerEndpoint } from '../../platform/endpoints.js';
-import { priceFeedFor } from '../prices/index.js';
+import { priceFeedService } from '../prices/index.js';
 import { listEnabledCurrencies } from './currencies.repository.js';
 
 export function registerCurrencyRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const feed = priceFeedFor(ctx);
+  const feed = priceFeedService.of(ctx);
   registerEndpoint(app, currenciesEndpoint, async ({ user }) => {
     const [rows, prices, balances] = await Promise.all([
       listEnabledCurrencies(ctx.database),

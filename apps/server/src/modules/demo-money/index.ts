@@ -12,12 +12,12 @@ import type { AppContext } from '../../platform/context.js';
 import { registerEndpoint } from '../../platform/endpoints.js';
 import { AppError } from '../../platform/errors.js';
 import { defineModule } from '../../platform/module.js';
-import { priceFeedFor, usdToAtomic } from '../prices/index.js';
+import { priceFeedService, usdToAtomic } from '../prices/index.js';
 import { demoMoneyEnv } from './demo-money.env.js';
 import { demoBalanceUsd, demoMoneySettings } from './settings.js';
 
 function registerDemoMoneyRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const feed = priceFeedFor(ctx);
+  const feed = priceFeedService.of(ctx);
   registerEndpoint(app, demoTopUpEndpoint, async ({ input, user }) => {
     if (!user) throw AppError.unauthenticated();
     const rows = await ctx.database.query<{ decimals: number }>(

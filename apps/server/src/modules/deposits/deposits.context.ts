@@ -1,25 +1,25 @@
-import type { Database } from '../../db/client.js';
 import type { AppContext } from '../../platform/context.js';
+import { defineService } from '../../platform/services.js';
 import { ChainRegistry } from '../chains/index.js';
 import { depositsEnv } from './deposits.env.js';
 import { DepositService } from './deposits.service.js';
 
-const services = new WeakMap<Database, DepositService>();
-
-/** One deposit service (and chain registry) per server, shared by its routes and its leader job. */
-export function depositServiceFor(
+/** A deposit service over a new chain registry (the RPC clients of every configured chain). */
+export function createDepositService(
   ctx: Pick<AppContext, 'config' | 'database' | 'ledger' | 'log'>,
 ): DepositService {
-  let service = services.get(ctx.database);
-  if (!service) {
-    service = new DepositService({
-      database: ctx.database,
-      ledger: ctx.ledger,
-      log: ctx.log,
-      registry: new ChainRegistry({ database: ctx.database, config: depositsEnv.of(ctx.config) }),
-      confirmations: depositsEnv.of(ctx.config).confirmations,
-    });
-    services.set(ctx.database, service);
-  }
-  return service;
+  const config = depositsEnv.of(ctx.config);
+  return new DepositService({
+    database: ctx.database,
+    ledger: ctx.ledger,
+    log: ctx.log,
+    registry: new ChainRegistry({ database: ctx.database, config }),
+    confirmations: config.confirmations,
+  });
 }
+
+/**
+ * The one deposit service (and chain registry) of a server, created at start: its routes, its leader
+ * job and the crash salt blocks share it. Read it with `depositService.of(ctx)`.
+ */
+export const depositService = defineService('deposits.service', createDepositService);

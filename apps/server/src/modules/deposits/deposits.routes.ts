@@ -5,10 +5,10 @@ import { registerEndpoint } from '../../platform/endpoints.js';
 import { AppError } from '../../platform/errors.js';
 import { assertNotSelfExcluded } from '../auth/index.js';
 import { registerDevDepositRoute } from './dev-deposit.js';
-import { depositServiceFor } from './deposits.context.js';
+import { depositService } from './deposits.context.js';
 
 export async function registerDepositRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const service = depositServiceFor(ctx);
+  const service = depositService.of(ctx);
   const userOf = (user: { id: string } | null) => {
     if (!user) throw AppError.unauthenticated();
     return user;

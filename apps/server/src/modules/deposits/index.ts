@@ -7,13 +7,13 @@
 import type { JobDefinition } from '../../jobs/runner.js';
 import type { AppContext } from '../../platform/context.js';
 import { defineModule } from '../../platform/module.js';
-import { depositServiceFor } from './deposits.context.js';
+import { depositService } from './deposits.context.js';
 import { depositsEnv } from './deposits.env.js';
 import { pruneNotifyLimits } from './deposits.repository.js';
 import { registerDepositRoutes } from './deposits.routes.js';
 import { NOTIFY_LIMIT } from './deposits.service.js';
 
-export { depositServiceFor } from './deposits.context.js';
+export { createDepositService, depositService } from './deposits.context.js';
 export { DEV_DEPOSIT_XPUBS, depositsEnv, type DepositsConfig } from './deposits.env.js';
 export {
   DepositService,
@@ -32,7 +32,7 @@ export {
 export const DEPOSIT_JOB_INTERVAL_MS = 2_000;
 
 function depositJobs(ctx: AppContext): JobDefinition[] {
-  const service = depositServiceFor(ctx);
+  const service = depositService.of(ctx);
   return [
     {
       name: 'deposits.follow',
@@ -52,6 +52,7 @@ function depositJobs(ctx: AppContext): JobDefinition[] {
 
 export const depositsModule = defineModule({
   name: 'deposits',
+  services: [depositService],
   register: registerDepositRoutes,
   jobs: depositJobs,
   env: depositsEnv,

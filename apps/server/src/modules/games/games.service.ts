@@ -40,7 +40,7 @@ import type { z } from 'zod';
 import type { AppContext, AuthUser } from '../../platform/context.js';
 import { AppError, validationError } from '../../platform/errors.js';
 import { Coalescer } from '../../db/coalesce.js';
-import { priceFeedFor } from '../prices/index.js';
+import { priceFeedService } from '../prices/index.js';
 import { activeSeedPair, takeNonce } from '../seeds/index.js';
 import {
   type LivePlayer,
@@ -152,7 +152,7 @@ export class GameEngine {
     private readonly ctx: AppContext,
     private readonly opts: GameEngineOptions = {},
   ) {
-    this.feed = priceFeedFor(ctx);
+    this.feed = priceFeedService.of(ctx);
     this.games = opts.games ?? getGame;
     this.prebets = new Coalescer(async (keys) => {
       const rows = await ctx.database.query<PrebetRow>(

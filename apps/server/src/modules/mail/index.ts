@@ -2,7 +2,8 @@
 import { defineModule } from '../../platform/module.js';
 import { mailEnv } from './mail.env.js';
 import { registerMailRoutes } from './mail.routes.js';
-export { createMailer, mailerFor, firstLink, type Mailer, type MailMessage } from './mailer.js';
+import { mailerService } from './mailer.js';
+export { createMailer, mailerService, firstLink, type Mailer, type MailMessage } from './mailer.js';
 export { renderActionEmail, escapeHtml, SITE_NAME, type ActionEmail } from './mail-template.js';
 export { outboxEndpoint, outboxMailSchema, OUTBOX_LIMIT, type OutboxMail } from './mail.endpoints.js';
 export { listOutboxMails, type OutboxRow, type SentVia } from './mail.repository.js';
@@ -11,6 +12,7 @@ export { mailEnv } from './mail.env.js';
 
 export const mailModule = defineModule({
   name: 'mail',
+  services: [mailerService],
   register: registerMailRoutes,
   env: mailEnv,
 });

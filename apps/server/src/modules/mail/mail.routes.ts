@@ -3,12 +3,8 @@ import type { AppContext } from '../../platform/context.js';
 import { registerEndpoint } from '../../platform/endpoints.js';
 import { OUTBOX_LIMIT, outboxEndpoint } from './mail.endpoints.js';
 import { listOutboxMails } from './mail.repository.js';
-import { mailerFor } from './mailer.js';
 
 export function registerMailRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const mailer = mailerFor(ctx);
-  app.addHook('onClose', () => mailer.close());
-
   registerEndpoint(app, outboxEndpoint, async ({ reply }) => {
     reply.header('cache-control', 'no-store');
     const rows = await listOutboxMails(ctx.database, OUTBOX_LIMIT);

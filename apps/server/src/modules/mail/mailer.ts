@@ -1,6 +1,6 @@
 import nodemailer from 'nodemailer';
-import type { Database } from '../../db/client.js';
 import type { AppContext } from '../../platform/context.js';
+import { defineService } from '../../platform/services.js';
 import { insertOutboxMail, type SentVia } from './mail.repository.js';
 import { mailEnv } from './mail.env.js';
 
@@ -127,14 +127,10 @@ export function createMailer(ctx: MailerDeps): Mailer {
   };
 }
 
-const mailers = new WeakMap<Database, Mailer>();
-
-/** The one mailer of a server (keyed by its database), created on first use. */
-export function mailerFor(ctx: MailerDeps): Mailer {
-  let mailer = mailers.get(ctx.database);
-  if (!mailer) {
-    mailer = createMailer(ctx);
-    mailers.set(ctx.database, mailer);
-  }
-  return mailer;
-}
+/**
+ * The one mailer of a server, created at start; the server closes it (waiting for background sends)
+ * after the routes stopped and before the database closes.
+ */
+export const mailerService = defineService('mail.mailer', createMailer, {
+  close: (mailer) => mailer.close(),
+});

@@ -2,15 +2,16 @@
  * Prices module: the price feed (static prices or a CoinGecko-compatible HTTP API) that the currency
  * list, withdrawal limits and demo top-ups read. See price-feed.ts.
  *
- * One feed per server, shared by the modules through `priceFeedFor(ctx)`. The HTTP feed's refresh is
- * a leader-only job of the module definition. The operator's prices and the quotes' age limit are
- * `prices.*` settings (settings.ts); the feed's URL and refresh interval are environment (prices.env.ts).
+ * One feed per server, created at start (the module's service) and shared by the modules through
+ * `priceFeedService.of(ctx)`. The HTTP feed's refresh is a leader-only job of the module definition.
+ * The operator's prices and the quotes' age limit are `prices.*` settings (settings.ts); the feed's
+ * URL and refresh interval are environment (prices.env.ts).
  */
 import type { FastifyInstance } from 'fastify';
-import type { Database } from '../../db/client.js';
 import type { JobDefinition } from '../../jobs/index.js';
 import type { AppContext } from '../../platform/context.js';
 import { defineModule } from '../../platform/module.js';
+import { defineService } from '../../platform/services.js';
 import { HttpPriceFeed, StaticPriceFeed, type PriceFeed } from './price-feed.js';
 import { pricesEnv } from './prices.env.js';
 import { pricesSettings } from './settings.js';
@@ -36,28 +37,24 @@ export {
   type OperatorPrices,
 } from './settings.js';
 
-const feeds = new WeakMap<Database, PriceFeed>();
-
 /** The server's price feed: the HTTP feed when PRICE_FEED_URL is set, else configured static prices. */
-export function priceFeedFor(ctx: Pick<AppContext, 'config' | 'database' | 'settings'>): PriceFeed {
-  let feed = feeds.get(ctx.database);
-  if (!feed) {
-    const url = pricesEnv.of(ctx.config).feedUrl;
-    feed = url
-      ? new HttpPriceFeed({ database: ctx.database, settings: ctx.settings, baseUrl: url })
-      : new StaticPriceFeed(ctx.database, ctx.settings);
-    feeds.set(ctx.database, feed);
-  }
-  return feed;
+export function createPriceFeed(ctx: Pick<AppContext, 'config' | 'database' | 'settings'>): PriceFeed {
+  const url = pricesEnv.of(ctx.config).feedUrl;
+  return url
+    ? new HttpPriceFeed({ database: ctx.database, settings: ctx.settings, baseUrl: url })
+    : new StaticPriceFeed(ctx.database, ctx.settings);
 }
+
+/** The one price feed of a server (read it with `priceFeedService.of(ctx)`). */
+export const priceFeedService = defineService('prices.feed', createPriceFeed);
 
 export { pricesEnv } from './prices.env.js';
 
 export const PRICE_REFRESH_JOB = 'prices.refresh';
 
 /** The leader-only refresh of the HTTP feed (none for static prices). */
-function priceJobs(ctx: Pick<AppContext, 'config' | 'database' | 'log' | 'settings'>): JobDefinition[] {
-  const feed = priceFeedFor(ctx);
+function priceJobs(ctx: Pick<AppContext, 'config' | 'log' | 'services'>): JobDefinition[] {
+  const feed = priceFeedService.of(ctx);
   if (feed.name === 'static') return [];
   return [
     {
@@ -79,8 +76,9 @@ export const pricesModule = defineModule({
   name: 'prices',
   env: pricesEnv,
   settings: pricesSettings,
+  services: [priceFeedService],
   register(_app: FastifyInstance, ctx: AppContext) {
-    const feed = priceFeedFor(ctx);
+    const feed = priceFeedService.of(ctx);
     ctx.log.info({ priceSource: feed.name }, `prices: ${feed.description}`);
   },
   jobs: priceJobs,

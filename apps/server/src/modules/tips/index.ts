@@ -17,7 +17,7 @@ import { registerEndpoint } from '../../platform/endpoints.js';
 import { defineModule } from '../../platform/module.js';
 import { tipsEnv } from './tips.env.js';
 import { tipsJobs } from './bot-rain.js';
-import { eligibleCount, eligibleForRain, makeItRain } from './rain.service.js';
+import { eligibleCount, eligibleForRain, makeItRain, rainRulesCache } from './rain.service.js';
 import { loadTipsSettings, tipsSettings } from './settings.js';
 import { sendTip } from './tip.service.js';
 import { show, tipCurrency, usdMinimum } from './tips.shared.js';
@@ -45,6 +45,7 @@ export {
   payRain,
   rainCandidates,
   rainMessageData,
+  RainRulesCache,
   type RainPlan,
   type RainUser,
 } from './rain.service.js';
@@ -104,6 +105,7 @@ function registerTipsRoutes(app: FastifyInstance, ctx: AppContext): void {
 
 export const tipsModule = defineModule({
   name: 'tips',
+  services: [rainRulesCache],
   register: registerTipsRoutes,
   env: tipsEnv,
   jobs: tipsJobs,

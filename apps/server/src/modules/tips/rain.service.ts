@@ -30,6 +30,7 @@ import {
 import type { Database } from '../../db/client.js';
 import type { AppContext, AuthUser } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
+import { defineService } from '../../platform/services.js';
 import { assertFreshTwoFactor } from '../auth/index.js';
 import { postServiceMessage, recentChatters } from '../chat/index.js';
 import { InsufficientFundsError, type AccountRef } from '../ledger/index.js';
@@ -104,7 +105,31 @@ export async function rainCandidates(
 
 /** How long the rules call may reuse a channel's eligible players (it is public: keep it cheap). */
 export const RULES_CACHE_MS = 10_000;
-const candidatesCache = new WeakMap<Database, Map<string, { at: number; users: RainUser[] }>>();
+
+/**
+ * A node's eligible players per channel and rules, for the rules call: one per server (the tips
+ * module's service `rainRulesCache`), entries at most {@link RULES_CACHE_MS} old; a stale entry is
+ * dropped when any entry is written, so the map holds only what was asked in the last window.
+ */
+export class RainRulesCache {
+  readonly #entries = new Map<string, { at: number; users: RainUser[] }>();
+
+  async candidates(key: string, load: () => Promise<RainUser[]>, now = Date.now()): Promise<RainUser[]> {
+    const hit = this.#entries.get(key);
+    if (hit && now - hit.at <= RULES_CACHE_MS) return hit.users;
+    const users = await load();
+    for (const [k, e] of this.#entries) if (now - e.at > RULES_CACHE_MS) this.#entries.delete(k);
+    this.#entries.set(key, { at: now, users });
+    return users;
+  }
+
+  get size(): number {
+    return this.#entries.size;
+  }
+}
+
+/** The server's rain rules cache (read with `rainRulesCache.of(ctx)` inside the tips module). */
+export const rainRulesCache = defineService('tips.rain-rules-cache', () => new RainRulesCache());
 
 /**
  * How many players of `channel` could receive a rain from `callerId` now, for the rules call: the
@@ -117,15 +142,9 @@ export async function eligibleCount(
   rules: RainRules,
   callerId: string | null,
 ): Promise<number> {
-  let perChannel = candidatesCache.get(ctx.database);
-  if (!perChannel) candidatesCache.set(ctx.database, (perChannel = new Map()));
   const key = `${channel}:${rules.activeMinutes}:${rules.wagerUsd}:${rules.wagerDays}:${rules.depositHours}`;
-  let hit = perChannel.get(key);
-  if (!hit || Date.now() - hit.at > RULES_CACHE_MS) {
-    hit = { at: Date.now(), users: await rainCandidates(ctx, channel, rules, null) };
-    perChannel.set(key, hit);
-  }
-  return hit.users.filter((u) => u.id !== callerId).length;
+  const users = await rainRulesCache.of(ctx).candidates(key, () => rainCandidates(ctx, channel, rules, null));
+  return users.filter((u) => u.id !== callerId).length;
 }
 
 interface RainRow {

@@ -8,7 +8,7 @@ import { parseWireAmount, toDecimalString, type Amount } from '@nebula/money';
 import type { Database } from '../../db/client.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
-import { priceFeedFor, usdToAtomic } from '../prices/index.js';
+import { priceFeedService, usdToAtomic } from '../prices/index.js';
 import { PLAYERS } from '../users/index.js';
 
 export const invalidUsername = (detail?: string): AppError =>
@@ -69,11 +69,11 @@ export function parsePositiveAmount(text: string, decimals: number): Amount {
 
 /** `usd` in atomic units of the currency (rounded up), at least 1; 1 when the currency has no price. */
 export async function usdMinimum(
-  ctx: Pick<AppContext, 'config' | 'database' | 'settings'>,
+  ctx: Pick<AppContext, 'services'>,
   currency: TipCurrency,
   usd: string,
 ): Promise<Amount> {
-  const quote = await priceFeedFor(ctx).price(currency.id);
+  const quote = await priceFeedService.of(ctx).price(currency.id);
   const atomic = quote ? usdToAtomic(usd, quote.usd, currency.decimals, 'ceil') : null;
   return (atomic !== null && atomic > 1n ? atomic : 1n) as Amount;
 }

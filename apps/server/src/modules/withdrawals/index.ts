@@ -8,9 +8,14 @@ import type { AppContext } from '../../platform/context.js';
 import { defineModule } from '../../platform/module.js';
 import { withdrawalsSettings } from './limits.js';
 import { registerWithdrawalRoutes } from './withdrawals.routes.js';
-import { WithdrawalService } from './withdrawals.service.js';
+import { withdrawalService } from './withdrawals.service.js';
 
-export { WithdrawalService, Status as WithdrawStatus, STALE_MS } from './withdrawals.service.js';
+export {
+  WithdrawalService,
+  withdrawalService,
+  Status as WithdrawStatus,
+  STALE_MS,
+} from './withdrawals.service.js';
 export { isValidAddress } from './address.js';
 export {
   DEFAULT_VIP_WITHDRAW,
@@ -23,10 +28,8 @@ export {
 } from './limits.js';
 
 /** Leader-only repair of withdrawals cut off by a crash (see WithdrawalService.reconcile). */
-function withdrawalJobs(
-  ctx: Pick<AppContext, 'database' | 'ledger' | 'log' | 'config' | 'settings'>,
-): JobDefinition[] {
-  const service = new WithdrawalService(ctx);
+function withdrawalJobs(ctx: Pick<AppContext, 'services'>): JobDefinition[] {
+  const service = withdrawalService.of(ctx);
   return [
     {
       name: 'withdrawals.reconcile',
@@ -41,6 +44,7 @@ function withdrawalJobs(
 
 export const withdrawalsModule = defineModule({
   name: 'withdrawals',
+  services: [withdrawalService],
   register: registerWithdrawalRoutes,
   jobs: withdrawalJobs,
   settings: withdrawalsSettings,

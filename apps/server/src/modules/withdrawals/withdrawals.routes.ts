@@ -12,7 +12,7 @@ import { toDecimalString } from '@nebula/money';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext, AuthUser } from '../../platform/context.js';
 import { registerEndpoint } from '../../platform/endpoints.js';
-import { WithdrawalService } from './withdrawals.service.js';
+import { withdrawalService } from './withdrawals.service.js';
 
 const signedIn = (user: AuthUser | null): AuthUser => {
   // The endpoint policies already refused anonymous callers; this narrows the type.
@@ -21,7 +21,7 @@ const signedIn = (user: AuthUser | null): AuthUser => {
 };
 
 export function registerWithdrawalRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const service = new WithdrawalService(ctx);
+  const service = withdrawalService.of(ctx);
 
   registerEndpoint(app, withdrawEndpoint, async ({ input, user }) => {
     const withdraw = await service.request(signedIn(user), input);

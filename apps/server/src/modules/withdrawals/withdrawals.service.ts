@@ -29,12 +29,13 @@ import {
 } from '@nebula/contracts';
 import { add, amount as toAmount, parseWireAmount, toDecimalString, type Amount } from '@nebula/money';
 import type { Session } from '../../db/client.js';
+import { defineService } from '../../platform/services.js';
 import type { AppContext, AuthUser } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { recordStaffAction } from '../audit/index.js';
 import { assertFreshTwoFactor } from '../auth/index.js';
 import { InsufficientFundsError, playerBalance, playerFlows, transferAmount } from '../ledger/index.js';
-import { priceFeedFor } from '../prices/index.js';
+import { priceFeedService } from '../prices/index.js';
 import { wageredSince } from '../wagers/index.js';
 import { isValidAddress } from './address.js';
 import { feeFor, levelRow, resolveLimits, vipWithdrawSetting, wagerMultiplierSetting } from './limits.js';
@@ -120,7 +121,10 @@ export interface WithdrawInput {
 
 export class WithdrawalService {
   constructor(
-    private readonly ctx: Pick<AppContext, 'database' | 'ledger' | 'log' | 'config' | 'settings'>,
+    private readonly ctx: Pick<
+      AppContext,
+      'database' | 'ledger' | 'log' | 'config' | 'settings' | 'services'
+    >,
   ) {}
 
   private get db() {
@@ -144,7 +148,7 @@ export class WithdrawalService {
     const [table, level, quote, used] = await Promise.all([
       this.ctx.settings.get(vipWithdrawSetting),
       vipLevelOf(this.db, userId),
-      priceFeedFor(this.ctx).price(currency),
+      priceFeedService.of(this.ctx).price(currency),
       this.db.query<{ n: number }>(
         `select count(*)::int as n from withdrawals
           where user_id = $1 and status in ${COUNTED} and created_at > now() - interval '24 hours'`,
@@ -528,3 +532,6 @@ export class WithdrawalService {
     return rows.map((r) => ({ ...toHistoryItem(r), user: { _id: r.user_id, name: r.user_name } }));
   }
 }
+
+/** The server's withdrawal service (its routes and its leader job share it): `withdrawalService.of(ctx)`. */
+export const withdrawalService = defineService('withdrawals.service', (ctx) => new WithdrawalService(ctx));
