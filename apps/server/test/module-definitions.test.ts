@@ -261,7 +261,8 @@ describe('a module added to the list', () => {
     } finally {
       await second.close();
     }
-  });
+    // A second database and migration run: slow on a busy PostgreSQL.
+  }, 120_000);
 
   it('is seeded before its routes are registered, and its routes answer', async () => {
     expect(calls.slice(0, 2)).toEqual(['seed demo=false', 'register']);
