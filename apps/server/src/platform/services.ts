@@ -107,24 +107,27 @@ export class Services {
     ctx: ServiceContext,
     modules: readonly ServiceOwner[],
     replacements: readonly ServiceReplacement[] = [],
-  ) {
+  ): void {
     if (this.#started) throw new Error('the services of this server are already started');
     this.#started = true;
     const replaced = new Map(replacements.map((r) => [r.service, r.create]));
-    for (const m of modules) {
-      for (const service of m.services ?? []) {
-        if (!service.name.startsWith(`${m.name}.`))
-          throw new Error(`service '${service.name}' of module '${m.name}' must be named '${m.name}.…'`);
-        if (this.#instances.has(service) || this.#owners.has(service.name))
-          throw new Error(`service '${service.name}' is declared twice`);
-        this.#creating = service.name;
-        const create = replaced.get(service) ?? ((c: ServiceContext) => service.create(c));
-        this.#instances.set(service, create(ctx));
-        this.#owners.set(service.name, m.name);
-        replaced.delete(service);
+    try {
+      for (const m of modules) {
+        for (const service of m.services ?? []) {
+          if (!service.name.startsWith(`${m.name}.`))
+            throw new Error(`service '${service.name}' of module '${m.name}' must be named '${m.name}.…'`);
+          if (this.#instances.has(service) || this.#owners.has(service.name))
+            throw new Error(`service '${service.name}' is declared twice`);
+          this.#creating = service.name;
+          const create = replaced.get(service) ?? ((c: ServiceContext) => service.create(c));
+          this.#instances.set(service, create(ctx));
+          this.#owners.set(service.name, m.name);
+          replaced.delete(service);
+        }
       }
+    } finally {
+      this.#creating = undefined;
     }
-    this.#creating = undefined;
     for (const service of replaced.keys())
       throw new Error(`service '${service.name}' is replaced but no module of the list declares it`);
   }
