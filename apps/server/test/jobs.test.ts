@@ -65,7 +65,7 @@ async function jobRun(name: string) {
 }
 
 describe('job runner on one node', () => {
-  it('is leader at once and runs a job repeatedly, recording each run', async () => {
+  it('is leader at once and runs a job repeatedly, recording each run and its report', async () => {
     const runner = newRunner();
     let count = 0;
     runner.register({
@@ -74,6 +74,7 @@ describe('job runner on one node', () => {
       runOnElect: true,
       run: async () => {
         count += 1;
+        return { run: count, note: 'done' };
       },
     });
     await runner.start();
@@ -84,6 +85,8 @@ describe('job runner on one node', () => {
     expect(row?.lastStartedAt).toBeInstanceOf(Date);
     expect(row?.lastFinishedAt).toBeInstanceOf(Date);
     expect(count).toBeGreaterThanOrEqual(3);
+    expect(row?.lastResult).toMatchObject({ note: 'done' });
+    expect(Number(row?.lastResult?.run)).toBeGreaterThanOrEqual(3);
   });
 
   it('never overlaps two runs of a job that is slower than its interval', async () => {
@@ -129,7 +132,7 @@ describe('job runner on one node', () => {
     await waitFor(() => isThirdRunning, 'the third attempt');
     // While the third attempt runs, job_runs shows the second one's failure.
     const failed = await jobRun('flaky');
-    expect(failed).toMatchObject({ runs: 2, lastError: 'Error: boom #2', isRunning: true });
+    expect(failed).toMatchObject({ runs: 2, lastError: 'Error: boom #2', lastResult: null, isRunning: true });
     releaseThird();
     await waitFor(async () => ((await jobRun('flaky'))?.runs ?? 0) >= 3, 'the third run recorded');
     expect(await jobRun('flaky')).toMatchObject({ lastError: null });

@@ -18,6 +18,7 @@ export {
   listJobRuns,
   type JobContext,
   type JobDefinition,
+  type JobReport,
   type JobRunRecord,
   type JobRunnerOptions,
 } from './runner.js';

@@ -7,7 +7,8 @@
  * - Runs of one job never overlap on a node: the next run is scheduled only after the previous one has
  *   settled. A run that overruns its interval skips the ticks it missed.
  * - A run that throws is logged, its error recorded in `job_runs.last_error`, and the job runs again on
- *   its next tick. There is no other retry and no backoff.
+ *   its next tick. There is no other retry and no backoff. What a successful run returns (a small JSON
+ *   report, e.g. what it repaired) is recorded in `job_runs.last_result`.
  * - `stop()` stops scheduling, aborts the signal of running jobs, waits for them up to `stopTimeoutMs`,
  *   and only then releases leadership, so a graceful handover never overlaps two leaders' runs.
  *
@@ -32,12 +33,16 @@ export interface JobContext {
   nodeId: string;
 }
 
+/** What a run reports (JSON-serialisable, small: it is stored on every run). */
+export type JobReport = Record<string, unknown>;
+
 export interface JobDefinition {
   /** Unique per runner; the primary key of `job_runs`. */
   name: string;
   /** Time between the starts of two runs. */
   intervalMs: number;
-  run: (ctx: JobContext) => Promise<void>;
+  /** One run; what it returns is recorded as the run's report (`job_runs.last_result`). */
+  run: (ctx: JobContext) => Promise<void | JobReport>;
   /** Run as soon as this node is elected instead of one interval later. */
   runOnElect?: boolean;
 }
@@ -70,6 +75,8 @@ export interface JobRunRecord {
   lastFinishedAt: Date | null;
   /** Error of the last finished run; null when it succeeded. */
   lastError: string | null;
+  /** Report of the last finished run; null when it failed or reported nothing. */
+  lastResult: JobReport | null;
   /** Finished runs, failed ones included. */
   runs: number;
   /** Started and not finished yet (or its node died during the run). */
@@ -89,10 +96,11 @@ export async function listJobRuns(database: Pick<Database, 'query'>): Promise<Jo
     last_started_at: Date | null;
     last_finished_at: Date | null;
     last_error: string | null;
+    last_result: JobReport | null;
     runs: string;
     is_running: boolean;
   }>(
-    `select name, node_id, last_started_at, last_finished_at, last_error, runs::text as runs,
+    `select name, node_id, last_started_at, last_finished_at, last_error, last_result, runs::text as runs,
             (last_started_at is not null
               and (last_finished_at is null or last_finished_at < last_started_at)) as is_running
        from job_runs order by name`,
@@ -103,6 +111,7 @@ export async function listJobRuns(database: Pick<Database, 'query'>): Promise<Jo
     lastStartedAt: r.last_started_at,
     lastFinishedAt: r.last_finished_at,
     lastError: r.last_error,
+    lastResult: r.last_result,
     runs: Number(r.runs),
     isRunning: r.is_running,
   }));
@@ -275,17 +284,20 @@ export class JobRunner {
       log,
     );
     let error: string | null = null;
+    let report: string | null = null;
     try {
-      await def.run({ signal, log, nodeId: this.nodeId });
+      const result = await def.run({ signal, log, nodeId: this.nodeId });
+      if (result) report = JSON.stringify(result);
     } catch (err) {
       error = describeError(err);
       log.error({ err }, 'job run failed; it runs again on its next tick');
     }
     await this.#record(
-      `insert into job_runs (name, node_id, last_finished_at, last_error, runs) values ($1, $2, now(), $3, 1)
+      `insert into job_runs (name, node_id, last_finished_at, last_error, last_result, runs)
+       values ($1, $2, now(), $3, $4::jsonb, 1)
        on conflict (name) do update set node_id = excluded.node_id, last_finished_at = excluded.last_finished_at,
-         last_error = excluded.last_error, runs = job_runs.runs + 1`,
-      [def.name, this.nodeId, error],
+         last_error = excluded.last_error, last_result = excluded.last_result, runs = job_runs.runs + 1`,
+      [def.name, this.nodeId, error, report],
       log,
     );
   }
