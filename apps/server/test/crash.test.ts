@@ -8,9 +8,9 @@ import { runMigrations } from '../src/db/migrate.js';
 import { seedDatabase } from '../src/db/seed.js';
 import {
   CrashLoop,
-  CrashRepair,
   CrashService,
   crashBettingMs,
+  crashWagerRepair,
   crashKey,
   crashPauseMs,
   ensureChainReserve,
@@ -22,6 +22,7 @@ import {
 import { betOverview, myBets } from '../src/modules/games/index.js';
 import { Ledger, checkLedger } from '../src/modules/ledger/index.js';
 import { raceConsumer, raceWagerOf, raceWeekOf } from '../src/modules/race/index.js';
+import { repairWagers } from '../src/modules/wagers/index.js';
 import type { AppContext, AuthUser } from '../src/platform/context.js';
 import { loadConfig } from '../src/platform/config.js';
 import { AppError } from '../src/platform/errors.js';
@@ -379,7 +380,7 @@ describe('crash rounds on one node', () => {
     ]);
     expect(await balance(auto.id)).toBe(9n * USDT + (USDT * 120n) / 100n);
     expect(await balance(loser.id)).toBe(9n * USDT);
-    expect(await new CrashRepair(ctx, { graceSeconds: 0 }).runOnce()).toEqual({ settled: [] });
+    expect(await repairWagers(ctx, [crashWagerRepair(ctx)], { graceSeconds: 0 })).toEqual({ crash: [] });
     expect(await balance(orphan.id)).toBe(10n * USDT);
     // Every settled bet is a wager record (modules/wagers), once, with its payout.
     const records = await db.database.query<{ user_id: string; payout: string; product: string }>(

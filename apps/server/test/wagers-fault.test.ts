@@ -11,14 +11,15 @@ import {
   CrashLoop,
   crashBettingMs,
   crashPauseMs,
-  CrashRepair,
   crashKey,
+  crashWagerRepair,
   generateChainAsync,
   insertChain,
 } from '../src/modules/crash/index.js';
 import { gameStatsConsumer } from '../src/modules/games/index.js';
 import { Ledger, checkLedger } from '../src/modules/ledger/index.js';
 import { raceConsumer } from '../src/modules/race/index.js';
+import { repairWagers } from '../src/modules/wagers/index.js';
 import { loadConfig } from '../src/platform/config.js';
 import type { AppContext } from '../src/platform/context.js';
 import { createRealtime } from '../src/realtime/index.js';
@@ -179,7 +180,7 @@ describe.skipIf(!process.env.DATABASE_URL)('bets under SIGKILL', () => {
       leader.abort();
       await loop;
       expect(await unsettled()).toBe(0);
-      await new CrashRepair(ctx, { graceSeconds: 0 }).runOnce();
+      await repairWagers(ctx, [crashWagerRepair(ctx)], { graceSeconds: 0 });
 
       const records = new Map(
         (

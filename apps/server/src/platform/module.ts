@@ -18,6 +18,7 @@ import type { JobDefinition } from '../jobs/runner.js';
 import type { Database } from '../db/client.js';
 import type { Listener } from '../realtime/channels.js';
 import type { WagerConsumer } from '../modules/wagers/stream.js';
+import type { WagerRepair } from '../modules/wagers/repair.js';
 import type { MultiplayerPlay } from '../modules/games/multiplayer.js';
 import type { AppContext } from './context.js';
 import type { ModuleEnv } from './env.js';
@@ -72,6 +73,11 @@ export interface ServerModule {
   readonly env?: ModuleEnv;
   /** Consumers of the wager settled stream it contributes (read by the wagers module's job). */
   readonly wagerConsumers?: readonly WagerConsumer[];
+  /**
+   * How the wagers module's repair job finds and settles its stakes a crash left unsettled (wagers/
+   * repair.ts); a product whose stakes are never left half-settled declares none.
+   */
+  readonly wagerRepair?: (ctx: AppContext) => WagerRepair;
   /** Multiplayer games it brings, by api_id: the games module routes their Play (games/multiplayer.ts). */
   readonly multiplayer?: Readonly<Record<string, (ctx: AppContext) => MultiplayerPlay>>;
 }

@@ -1,7 +1,8 @@
 /**
  * Crash module: the multiplayer game of shared rounds (spec 3; ARCHITECTURE section 4). Bets,
- * cash-outs and the read side run on every node (service.ts); the round loop, the chain publisher and
- * the repair job run on the jobs leader only (loop.ts, chain-store.ts, repair.ts); money moves exactly
+ * cash-outs and the read side run on every node (service.ts); the round loop and the chain publisher
+ * run on the jobs leader only (loop.ts, chain-store.ts), and so does the wagers module's repair job over
+ * crash's declaration (repair.ts: busted rounds left unsettled); money moves exactly
  * once through ledger keys `crash:{round}:{user}:wager|payout|refund` (settle.ts). Each chain's salt is
  * the hash of a public block announced when the chain is published (salt-block.ts). Schema: migrations
  * 0015_crash.sql, 0018 and 0021. Operator settings: `crash.*` in the settings registry (settings.ts);
@@ -21,7 +22,7 @@ import { defineModule } from '../../platform/module.js';
 import { announcePending, ensureChainReserve, withSaltBlocks } from './chain-store.js';
 import { type CrashOptions, crashEnv } from './config.js';
 import { CrashLoop } from './loop.js';
-import { CrashRepair } from './repair.js';
+import { crashWagerRepair } from './repair.js';
 import { crashSaltBlocks, crashService } from './services.js';
 import { crashSettings } from './settings.js';
 
@@ -51,7 +52,7 @@ export {
 } from './salt-block.js';
 export { CrashLoop } from './loop.js';
 export { crashBettingMs, crashPauseMs, crashSettings, loadCrashTimings } from './settings.js';
-export { CrashRepair, type CrashRepairReport } from './repair.js';
+export { crashWagerRepair } from './repair.js';
 export { crashSaltBlocks, crashService } from './services.js';
 export { CrashService, type CrashBetInput, type CrashServiceOptions, MAX_CAP_HUNDREDTHS } from './service.js';
 export { crashKey, crashWagerRecord, markSettled, payBet, settleRound } from './settle.js';
@@ -77,18 +78,18 @@ function registerCrashWhispers(_app: FastifyInstance, ctx: AppContext): void {
 }
 
 /** Job names, for health pages and tests. */
-export const CRASH_JOBS = { rounds: 'crash.rounds', chain: 'crash.chain', repair: 'crash.repair' } as const;
+export const CRASH_JOBS = { rounds: 'crash.rounds', chain: 'crash.chain' } as const;
 
 /**
  * The leader-only crash jobs: the round loop (its run lasts until demotion; restarted a second after an
  * error), the chain publisher (a new chain ahead of need, announcing the block of its salt; and a block
- * for any chain published without one), and the repair job. The salt blocks are the server's
- * (`crashSaltBlocks`, whose creation at start refuses a salt chain without a block source).
+ * for any chain published without one). The salt blocks are the server's (`crashSaltBlocks`, whose
+ * creation at start refuses a salt chain without a block source). Busted rounds the loop left unsettled
+ * are the wagers module's repair job's (the definition's `wagerRepair`).
  */
 export function crashJobs(ctx: AppContext, opts: CrashOptions = crashEnv.of(ctx.config)): JobDefinition[] {
   const salts = crashSaltBlocks.of(ctx);
   const loop = new CrashLoop(ctx, opts, salts);
-  const repair = new CrashRepair(ctx, { graceSeconds: opts.repairGraceSeconds });
   return [
     {
       name: CRASH_JOBS.rounds,
@@ -107,14 +108,6 @@ export function crashJobs(ctx: AppContext, opts: CrashOptions = crashEnv.of(ctx.
         if (announced > 0) ctx.log.info({ chains: announced }, 'announced the salt blocks of crash chains');
       },
     },
-    {
-      name: CRASH_JOBS.repair,
-      intervalMs: 30_000,
-      runOnElect: true,
-      run: async ({ signal }) => {
-        await repair.runOnce(signal);
-      },
-    },
   ];
 }
 
@@ -127,4 +120,6 @@ export const crashModule = defineModule({
   multiplayer: { crash: (ctx) => (user, input) => crashService.of(ctx).bet(user, input) },
   env: crashEnv,
   settings: crashSettings,
+  // Busted rounds the loop left unsettled: settled by the wagers module's repair job.
+  wagerRepair: (ctx) => crashWagerRepair(ctx),
 });

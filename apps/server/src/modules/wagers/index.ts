@@ -6,9 +6,11 @@
  * row per stake of every product, written in the transaction that settles it, with its payout; what a
  * player staked since a point, `wageredSince`) and the `wager settled` stream its consumers read
  * (stream.ts): the modules that follow settled stakes name their consumer in their definition
- * (`wagerConsumers`), and this module's job delivers to all of them.
+ * (`wagerConsumers`), and this module's job delivers to all of them. What a crash left unsettled is
+ * settled by this module's repair job (repair.ts) over the products' declarations (`wagerRepair`).
  */
 import { defineModule } from '../../platform/module.js';
+import { wagerRepairJob } from './repair.js';
 import { wagerStreamJob } from './stream.js';
 
 export {
@@ -37,6 +39,15 @@ export {
   recordWagers,
   wageredSince,
 } from './record.js';
+export {
+  REPAIR_BATCH,
+  REPAIR_INTERVAL_MS,
+  type UnsettledStakes,
+  type WagerRepair,
+  type WagerRepairReport,
+  repairWagers,
+  wagerRepairJob,
+} from './repair.js';
 export { profitUsd, usdValue } from './usd.js';
 export { type LiveBet, type LivePlayer, publishLiveBet } from './live-feed.js';
 export {
@@ -56,6 +67,10 @@ export const wagersModule = defineModule({
     wagerStreamJob(
       ctx,
       ctx.modules.flatMap((m) => m.wagerConsumers ?? []),
+    ),
+    wagerRepairJob(
+      ctx,
+      ctx.modules.flatMap((m) => (m.wagerRepair ? [m.wagerRepair(ctx)] : [])),
     ),
   ],
 });
