@@ -54,6 +54,12 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       // No scheduled bot rain: it would pay random depositors (the specs' fresh players) at random times
       // and move the balances the specs check.
       BOT_RAIN: 'off',
+      // USDT (the specs' game currency) lands on a chain with 12 to 19 confirmations of a 2 s simulated
+      // block: about 26 s before each funded player can bet. One confirmation keeps the deposit's path
+      // (broadcast, detected, confirmed, credited by the job) in 2-4 s. Bitcoin keeps its 2: the wallet
+      // spec watches a BTC deposit go from pending to credited. The confirmation rules themselves are
+      // the deposit module's tests.
+      DEPOSIT_CONFIRMATIONS: JSON.stringify({ eth: 1, bsc: 1, trx: 1 }),
       NODE_ENV: process.env.NODE_ENV ?? 'development',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
