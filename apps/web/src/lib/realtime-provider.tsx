@@ -1,7 +1,8 @@
 /**
- * Mounts the realtime connection once for the whole app (issue F2 item 7): connects with the stored
- * token, follows login/logout with the auth frame (no reconnect), keeps the store's `connection`
- * and `<html data-connection>` current, and listens to `Everyone` for the online count.
+ * The realtime connection of the whole app (issue F2 item 7), loaded after the first page
+ * (realtime-lazy.ts): connects with the stored token, follows login/logout with the auth frame (no
+ * reconnect), keeps the store's `connection` and `<html data-connection>` current, and listens to
+ * `Everyone` for the online count.
  */
 import { createContext, useContext, useEffect, useSyncExternalStore, type ReactNode } from 'react';
 import { Channels, onlineCountEventRef, type RefData } from '@nebula/contracts/constants';
@@ -49,35 +50,45 @@ export interface RealtimeProviderProps {
   url?: string;
 }
 
-export function RealtimeProvider({ children, client = realtime, url }: RealtimeProviderProps) {
-  useEffect(() => {
-    const unbind = bindRealtimeToStore(client);
-    const root = document.documentElement;
-    root.dataset.connection = client.state;
-    const offStatus = client.onStatus((status) => {
-      root.dataset.connection = status.state;
-    });
-    const offEveryone = client.subscribe(Channels.everyone);
-    const offOnline = client.on(onlineCountEventRef, setOnlineCount);
-    // Back online or back to the tab: retry now instead of waiting out the backoff.
-    const retry = () => {
-      if (document.visibilityState !== 'hidden') client.reconnectNow();
-    };
-    window.addEventListener('online', retry);
-    document.addEventListener('visibilitychange', retry);
-    client.connect(url ?? realtimeUrl(), getAuthToken());
-    return () => {
-      window.removeEventListener('online', retry);
-      document.removeEventListener('visibilitychange', retry);
-      offEveryone();
-      offOnline();
-      offStatus();
-      unbind();
-      client.close();
-      delete root.dataset.connection;
-    };
-  }, [client, url]);
+/**
+ * Connects `client` (the app's by default) with the stored token and keeps it bound to the store,
+ * `<html data-connection>` and the online count; returns the function that closes it all.
+ */
+export function startRealtime(client: RealtimeClient = realtime, url?: string): () => void {
+  const unbind = bindRealtimeToStore(client);
+  const root = document.documentElement;
+  root.dataset.connection = client.state;
+  const offStatus = client.onStatus((status) => {
+    root.dataset.connection = status.state;
+  });
+  const offEveryone = client.subscribe(Channels.everyone);
+  const offOnline = client.on(onlineCountEventRef, setOnlineCount);
+  // Back online or back to the tab: retry now instead of waiting out the backoff.
+  const retry = () => {
+    if (document.visibilityState !== 'hidden') client.reconnectNow();
+  };
+  window.addEventListener('online', retry);
+  document.addEventListener('visibilitychange', retry);
+  client.connect(url ?? realtimeUrl(), getAuthToken());
+  return () => {
+    window.removeEventListener('online', retry);
+    document.removeEventListener('visibilitychange', retry);
+    offEveryone();
+    offOnline();
+    offStatus();
+    unbind();
+    client.close();
+    delete root.dataset.connection;
+  };
+}
 
+/**
+ * Connects `client` while mounted and provides it to the tree. The app itself does not mount it: its
+ * connection starts after the first page (realtime-lazy.ts `useRealtimeAfterPage`) and `useRealtime`
+ * falls back to the app's client.
+ */
+export function RealtimeProvider({ children, client = realtime, url }: RealtimeProviderProps) {
+  useEffect(() => startRealtime(client, url), [client, url]);
   return <RealtimeContext.Provider value={client}>{children}</RealtimeContext.Provider>;
 }
 

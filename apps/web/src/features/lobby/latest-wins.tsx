@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Sparkles } from 'lucide-react';
 import type { latestWinsEndpoint } from '@nebula/contracts';
 import { api, endpointRef } from '../../lib/api';
-import { realtime } from '../../lib/realtime';
+import { onRealtimeEvent } from '../../lib/realtime-lazy';
 import { useAppStore } from '../../lib/store';
 import { Skeleton } from '../../ui';
 import {
@@ -42,7 +42,7 @@ export function LatestWins() {
 
   useEffect(() => {
     const timers = new Set<ReturnType<typeof setTimeout>>();
-    const off = realtime.on(liveGameEventRef, (data) => {
+    const off = onRealtimeEvent(liveGameEventRef, (data) => {
       const win = latestWinFromLiveGame(data);
       if (!win) return;
       const delay = Math.min(Math.max(0, Number(data.delay) || 0), MAX_DELAY_MS);
