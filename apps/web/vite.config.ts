@@ -12,6 +12,10 @@ const proxied = ['/api', '/auth', '/license', '/sanctum', '/healthz', '/readyz']
  */
 const VENDOR =
   /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|zustand|use-sync-external-store|@tanstack[\\/]react-query|@tanstack[\\/]query-core|clsx)[\\/]/;
+/** TanStack Query's mutations and infinite lists: only lazy pages and dialogs use them (decision 0019). */
+const LAZY_ONLY =
+  /[\\/]@tanstack[\\/](react-query|query-core)[\\/]build[\\/]modern[\\/](useMutation|mutationObserver|useInfiniteQuery|infiniteQueryObserver)\.js$/;
+const isVendor = (id: string) => VENDOR.test(id) && !LAZY_ONLY.test(id);
 
 export default defineConfig({
   plugins: [react()],
@@ -41,7 +45,7 @@ export default defineConfig({
       },
       output: {
         codeSplitting: {
-          groups: [{ name: 'vendor', test: VENDOR, priority: 10 }],
+          groups: [{ name: 'vendor', test: isVendor, priority: 10 }],
         },
       },
     },

@@ -6,6 +6,7 @@
  */
 import { useEffect } from 'react';
 import { events } from '../lib/events';
+import { withSharedTexts } from '../lib/i18n';
 import { isSignedIn, useAppStore, type StoredUser } from '../lib/store';
 import { attachAuthHost, type AuthMode } from '../lib/request-login';
 import { bootSession } from './boot';
@@ -16,7 +17,7 @@ let dialogs: Promise<Dialogs> | null = null;
 
 /** The dialog module, loaded once (a failed load is retried next time). */
 export function loadAuthDialogs(): Promise<Dialogs> {
-  dialogs ??= import('../features/auth/modals').catch((error: unknown) => {
+  dialogs ??= withSharedTexts(import('../features/auth/modals')).catch((error: unknown) => {
     dialogs = null;
     throw error;
   });

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import '../lib/i18n';
 import { ApiError, resetApiState } from '../lib/api';
 import { events } from '../lib/events';
@@ -34,6 +34,12 @@ function memoryStorage() {
 }
 
 let fetchMock: ReturnType<typeof vi.fn>;
+
+// refreshSession loads the session module on first use (a guest never does): loaded here once, so
+// the fake-timer tests below measure the refresh loop and not the module's first load.
+beforeAll(async () => {
+  await import('../features/auth/session');
+});
 
 beforeEach(() => {
   resetBoot();

@@ -11,13 +11,9 @@
 import type { License } from '@nebula/contracts';
 import { apiFetch, isApiError } from '../lib/api';
 import { events } from '../lib/events';
-import { i18n } from '../lib/i18n';
+import { i18n, withSharedTexts } from '../lib/i18n';
 import { isSignedIn, useAppStore } from '../lib/store';
 import { closeModal, openBlockingLoader, toast, BLOCKING_LOADER_ID } from '../ui';
-import { logout, refreshData, refreshUser } from '../features/auth/session';
-import { registerAuthTexts } from '../features/auth/texts';
-
-registerAuthTexts();
 
 // Subscribed at import, before any request can answer 419 (the API client emits it only once).
 events.on('session-expired', () => void handleSessionExpired());
@@ -73,13 +69,16 @@ let updating: Promise<void> | null = null;
 export function refreshSession(): Promise<void> {
   updating ??= (async () => {
     if (!isSignedIn(useAppStore.getState().user)) return;
+    // A guest's first visit does not load the session module; a failed load waits for the next refresh.
+    const session = await import('../features/auth/session').catch(() => null);
+    if (!session) return;
     try {
-      await refreshUser();
+      await session.refreshUser();
     } catch (error) {
-      if (shouldLogoutAfter(error)) await logout();
+      if (shouldLogoutAfter(error)) await session.logout();
       return;
     }
-    refreshData();
+    session.refreshData();
   })().finally(() => {
     updating = null;
   });
@@ -157,7 +156,8 @@ export async function handleSessionExpired(
   const last = Number(deps.storage?.getItem(SESSION_RELOAD_KEY) ?? 0);
   const refreshCsrf = apiFetch('GET', '/sanctum/csrf-cookie').catch(() => undefined);
   if (Number.isFinite(last) && last > 0 && deps.now() - last < RELOAD_GUARD_MS) {
-    await refreshCsrf;
+    // The sign-in texts load with this rare message, not with the first visit.
+    await Promise.all([refreshCsrf, import('../features/auth/texts')]);
     toast.error(i18n.t('auth.sessionExpiredSignIn'), { id: 'session-expired' });
     return false;
   }
@@ -200,7 +200,9 @@ export function startTelegramIfLaunched(): void {
   telegramStarted = true;
   // Keep the launch data out of the address bar (and out of a reload).
   history.replaceState(history.state, '', location.pathname + location.search);
-  void import('../features/auth/telegram').then(({ signInWithTelegram }) => signInWithTelegram(initData));
+  void withSharedTexts(import('../features/auth/telegram')).then(({ signInWithTelegram }) =>
+    signInWithTelegram(initData),
+  );
 }
 
 /** Everything the start-up needs, wired to the app's events; returns the teardown. */

@@ -5,7 +5,7 @@
  * German (shell and pages) is a locale loader of its own: it loads only when German is chosen, with
  * the shared German texts, and the first page waits for it so a German player sees no English flash.
  */
-import { addLocaleLoader, addTranslations, whenI18nReady } from '../lib/i18n';
+import { addLocaleLoader, addTranslations, loadSharedTexts, whenI18nReady } from '../lib/i18n';
 import { shellEn } from './locales/shell.en';
 
 addTranslations('en', { app: shellEn });
@@ -19,10 +19,13 @@ addLocaleLoader('de', async () => {
 
 let pagesPromise: Promise<void> | null = null;
 
-/** Loads the English page texts once, and the chosen language's; resolves when they are in i18n. */
+/**
+ * Loads the English page texts once (with the shared texts the home page does not need), and the
+ * chosen language's; resolves when they are in i18n.
+ */
 export function loadPageTexts(): Promise<void> {
   pagesPromise ??= import('./locales/pages.en').then(({ pagesEn }) => {
     addTranslations('en', { app: pagesEn });
   });
-  return Promise.all([pagesPromise, whenI18nReady()]).then(() => undefined);
+  return Promise.all([pagesPromise, loadSharedTexts(), whenI18nReady()]).then(() => undefined);
 }

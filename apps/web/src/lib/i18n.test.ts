@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { sharedDe as de } from '../locales/de';
-import { sharedEn as en } from '../locales/en';
+import { sharedEn } from '../locales/en';
+import { sharedLaterEn } from '../locales/en-later';
 import {
   addLocaleLoader,
   addTranslations,
@@ -23,7 +24,9 @@ function flatten(tree: Tree, prefix = ''): Record<string, string> {
   return out;
 }
 
-const enFlat = flatten(en as Tree);
+const firstFlat = flatten(sharedEn as Tree);
+const laterFlat = flatten(sharedLaterEn as Tree);
+const enFlat = { ...firstFlat, ...laterFlat };
 const deFlat = flatten(de as Tree);
 
 function placeholders(text: string): string[] {
@@ -31,6 +34,10 @@ function placeholders(text: string): string[] {
 }
 
 describe('locales', () => {
+  it('the first-visit and the later shared English texts do not define a key twice', () => {
+    expect(Object.keys(firstFlat).filter((key) => key in laterFlat)).toEqual([]);
+  });
+
   it('en and de have identical key sets', () => {
     expect(Object.keys(deFlat).sort()).toEqual(Object.keys(enFlat).sort());
   });

@@ -96,6 +96,30 @@ export function addLocaleLoader(locale: Locale, loader: LocaleLoader): void {
   loaders[locale].push(loader);
 }
 
+let laterTexts: Promise<void> | null = null;
+
+/**
+ * Adds the shared English texts that the first visit to `/` does not show (locales/en-later.ts), once.
+ * Every page but the home page, and every widget, popup and dialog host that loads after the first
+ * page, waits for it before it renders (decision 0019). A failed load is tried again on the next call.
+ */
+export function loadSharedTexts(): Promise<void> {
+  laterTexts ??= import('../locales/en-later').then(
+    ({ sharedLaterEn }) => addTranslations('en', sharedLaterEn),
+    (error: unknown) => {
+      laterTexts = null;
+      throw error;
+    },
+  );
+  return laterTexts;
+}
+
+/** `module` once the shared texts are there too (loadSharedTexts), for a lazy widget or dialog host. */
+export async function withSharedTexts<M>(module: Promise<M>): Promise<M> {
+  const [loaded] = await Promise.all([module, loadSharedTexts()]);
+  return loaded;
+}
+
 /** True when every registered loader of the language has run (English: always, unless extras were registered). */
 export function isLocaleLoaded(locale: Locale): boolean {
   return loaders[locale].every((loader) => loadedLoaders.has(loader));

@@ -1,8 +1,12 @@
-/** German of locales/en.ts, loaded on demand (its own chunk) when German is chosen; typed against English. */
+/**
+ * German of locales/en.ts and en-later.ts, loaded on demand (its own chunk) when German is chosen;
+ * typed against English.
+ */
 import type { Translation } from '../lib/i18n';
 import type { sharedEn } from './en';
+import type { sharedLaterEn } from './en-later';
 
-export const sharedDe: Translation<typeof sharedEn> = {
+export const sharedDe: Translation<typeof sharedEn & typeof sharedLaterEn> = {
   common: {
     appName: 'Nebula',
     close: 'Schließen',

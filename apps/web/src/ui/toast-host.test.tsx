@@ -2,6 +2,7 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import '../lib/i18n';
 import { ToastHost, toast, useToastStore } from './toast-host';
+import { ToastItems } from './toast-items';
 
 afterEach(() => {
   act(() => toast.clear());
@@ -10,9 +11,20 @@ afterEach(() => {
 });
 
 describe('toasts', () => {
+  it("loads the toasts' code with the first toast, in a live region that is there from the start", async () => {
+    render(<ToastHost />);
+    const region = screen.getByRole('region', { name: 'Notifications' });
+    expect(region.getAttribute('aria-live')).toBe('polite');
+    act(() => {
+      toast.success('Loaded later');
+    });
+    expect((await screen.findByRole('status')).textContent).toContain('Loaded later');
+    expect(region.contains(screen.getByRole('status'))).toBe(true);
+  });
+
   it('shows a toast and hides it after about 4 s', () => {
     vi.useFakeTimers();
-    render(<ToastHost />);
+    render(<ToastHost items={ToastItems} />);
     act(() => {
       toast.success('Saved!');
     });
@@ -24,7 +36,7 @@ describe('toasts', () => {
   });
 
   it('announces errors as alerts and can be dismissed by hand', () => {
-    render(<ToastHost />);
+    render(<ToastHost items={ToastItems} />);
     act(() => {
       toast.error('Not enough money');
     });
@@ -35,7 +47,7 @@ describe('toasts', () => {
 
   it('gives a replacing toast its own full time', () => {
     vi.useFakeTimers();
-    render(<ToastHost />);
+    render(<ToastHost items={ToastItems} />);
     act(() => {
       toast.info('Working...', { id: 'job' });
     });
@@ -50,7 +62,7 @@ describe('toasts', () => {
   });
 
   it('replaces a toast with the same id', () => {
-    render(<ToastHost />);
+    render(<ToastHost items={ToastItems} />);
     act(() => {
       toast.info('Connecting to the server...', { id: 'conn' });
       toast.success('Connection restored', { id: 'conn' });

@@ -4,11 +4,13 @@ import { IconButton, Spinner } from '../../ui';
 import { useAppStore } from '../../lib/store';
 import { useIdleAfterMount } from '../../lib/use-idle';
 import { openBetOverview } from '../../features/bets';
-import { useTranslation } from '../../lib/i18n';
+import { useTranslation, withSharedTexts } from '../../lib/i18n';
 
 // The chat (feature F8) loads on its own chunk once the page is interactive (the browser's first idle
 // moment): the first visit only pays for this frame.
-const ChatRoom = lazy(async () => ({ default: (await import('../../features/chat/chat-room')).ChatRoom }));
+const ChatRoom = lazy(async () => ({
+  default: (await withSharedTexts(import('../../features/chat/chat-room'))).ChatRoom,
+}));
 
 function openBet(betId: string): void {
   openBetOverview(betId);

@@ -3,14 +3,13 @@ import { Link, useNavigate } from 'react-router';
 import { ChevronDown, LogOut, Menu, MessageSquare, Search, User } from 'lucide-react';
 import { Button, Dropdown, IconButton } from '../../ui';
 import { hasPermission, isSignedIn, useAppStore } from '../../lib/store';
-import { logout as signOut } from '../../features/auth/session';
 import { requestLogin } from '../../lib/request-login';
 import { Logo } from './logo';
-import { useTranslation } from '../../lib/i18n';
+import { useTranslation, withSharedTexts } from '../../lib/i18n';
 
 // The wallet pill (currency picker, balances, fiat view) is a signed-in player's: a guest's first
 // visit never loads it, and a stored player's copy starts loading with the app, beside the first page.
-const loadHeaderWallet = () => import('../../features/wallet/header-wallet');
+const loadHeaderWallet = () => withSharedTexts(import('../../features/wallet/header-wallet'));
 const HeaderWallet = lazy(async () => ({ default: (await loadHeaderWallet()).HeaderWallet }));
 if (isSignedIn(useAppStore.getState().user)) void loadHeaderWallet().catch(() => undefined);
 
@@ -34,7 +33,8 @@ function UserMenu() {
     if (entry === 'profile') void navigate(`/profile/${user!._id}`);
     else if (entry === 'connections') void navigate('/profile/settings/connections');
     else if (entry === 'dashboard') window.open('/admin', '_blank', 'noopener');
-    else void signOut(); // GET /auth/logout, then the local sign-out
+    // GET /auth/logout, then the local sign-out (the session module loads with the first signed-in use).
+    else void import('../../features/auth/session').then(({ logout }) => logout());
   }
   return (
     <div className="header__user">

@@ -14,7 +14,7 @@ import { Header } from './header';
 import { MobileNav } from './mobile-nav';
 import { Sidebar } from './sidebar';
 import './shell.css';
-import { useTranslation } from '../../lib/i18n';
+import { useTranslation, withSharedTexts } from '../../lib/i18n';
 
 const SearchOverlay = lazy(async () => {
   const [module] = await Promise.all([import('../../features/search/search-overlay'), loadPageTexts()]);
@@ -23,15 +23,15 @@ const SearchOverlay = lazy(async () => {
 
 // Below the fold on every page: they load once the first page is on screen and the browser is idle,
 // outside the first visit's critical JavaScript.
-const LiveFeed = lazy(async () => ({ default: (await import('./live-feed')).LiveFeed }));
-const Footer = lazy(async () => ({ default: (await import('./footer')).Footer }));
+const LiveFeed = lazy(async () => ({ default: (await withSharedTexts(import('./live-feed'))).LiveFeed }));
+const Footer = lazy(async () => ({ default: (await withSharedTexts(import('./footer'))).Footer }));
 // The connection banner shows nothing in the page's first seconds: it loads at the same idle moment.
 const ConnectionWindow = lazy(async () => ({
-  default: (await import('./connection-window')).ConnectionWindow,
+  default: (await withSharedTexts(import('./connection-window'))).ConnectionWindow,
 }));
 // The strip shows only for an unverified email or a server notification.
 const NotificationStrip = lazy(async () => ({
-  default: (await import('./notification-strip')).NotificationStrip,
+  default: (await withSharedTexts(import('./notification-strip'))).NotificationStrip,
 }));
 
 /** Below this width the bottom navigation replaces the sidebar (spec: md breakpoint). */

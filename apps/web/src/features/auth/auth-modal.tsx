@@ -11,6 +11,7 @@ import { SOCIAL_PROVIDERS, WalletMark } from './social';
 import { browserWallet, signInWithWallet, WALLET_FAILURE_KEYS, WalletSignInError } from './wallet';
 import './auth.css';
 import { useTranslation } from '../../lib/i18n';
+import './texts';
 
 export type AuthMode = 'auth' | 'register';
 

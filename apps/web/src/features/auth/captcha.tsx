@@ -8,6 +8,7 @@
 import { forwardRef, useEffect, useImperativeHandle, useRef, useState } from 'react';
 import { i18n, useTranslation } from '../../lib/i18n';
 import type {} from './altcha-element';
+import './texts';
 
 export const CAPTCHA_CHALLENGE_URL = '/api/captcha/challenge';
 

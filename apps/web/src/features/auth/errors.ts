@@ -5,6 +5,7 @@
  */
 import { isApiError } from '../../lib/api';
 import type { TFunction } from '../../lib/i18n';
+import './texts';
 
 /** Server text -> translation key. Keep in step with RegisterMessages/AuthMessages of the contracts. */
 export const MESSAGE_KEYS: Readonly<Record<string, string>> = {

@@ -2,6 +2,7 @@ import { useId, useState, type InputHTMLAttributes, type ReactNode } from 'react
 import { Eye, EyeOff } from 'lucide-react';
 import clsx from 'clsx';
 import { useTranslation } from '../../lib/i18n';
+import './texts';
 
 export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange'> {
   label: string;

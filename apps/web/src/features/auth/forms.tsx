@@ -13,6 +13,7 @@ import { WalletMark } from './social';
 import { browserWallet, signInWithWallet, WALLET_FAILURE_KEYS, WalletSignInError } from './wallet';
 import './auth.css';
 import { useTranslation } from '../../lib/i18n';
+import './texts';
 
 const resetPasswordRequest = endpointRef<typeof resetPasswordEndpoint>('POST', '/auth/resetPassword');
 const updateEmail = endpointRef<typeof updateEmailEndpoint>('POST', '/api/user/updateEmail');

@@ -14,6 +14,7 @@ import { translateMessage } from './errors';
 import { openPasswordReset } from './modals';
 import { refreshUser } from './session';
 import { useTranslation } from '../../lib/i18n';
+import './texts';
 
 const confirmEmail = endpointRef<typeof confirmEmailEndpoint>('POST', '/api/user/confirmEmail');
 

@@ -1,6 +1,8 @@
 /**
  * Texts of the identity feature that are not in the shared locale files yet (keys under `auth.`,
- * `email.` and `general.`), merged into i18n in English and German when the feature loads.
+ * `email.` and `general.`), merged into i18n in English and German when the feature loads: every
+ * module of the feature that uses them imports this one (it registers them on import), so they stay
+ * out of the first visit.
  */
 import { addTranslations } from '../../lib/i18n';
 
@@ -110,3 +112,5 @@ export function registerAuthTexts(): void {
   addTranslations('en', authTextsEn);
   addTranslations('de', authTextsDe);
 }
+
+registerAuthTexts();

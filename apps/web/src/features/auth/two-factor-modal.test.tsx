@@ -104,7 +104,8 @@ describe('TwoFactorDialog', () => {
     ).toBe('');
     expect(document.activeElement).toBe(boxes()[0]);
     expect(status()).toBe('6 digits missing');
-    expect(screen.getByRole('alert').textContent).toContain(
+    // The toasts' code loads with the first toast.
+    expect((await screen.findByRole('alert')).textContent).toContain(
       'The two-factor code is not valid. Check your authenticator app and try again.',
     );
   });

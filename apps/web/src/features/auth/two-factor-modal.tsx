@@ -13,6 +13,7 @@ import { api, endpointRef, isApiError } from '../../lib/api';
 import { toast } from '../../ui';
 import './auth.css';
 import { useTranslation } from '../../lib/i18n';
+import './texts';
 
 export const CODE_LENGTH = 6;
 const EMPTY: string[] = Array.from({ length: CODE_LENGTH }, () => '');
