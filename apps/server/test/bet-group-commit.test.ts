@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verify } from '@nebula/games';
 import { parseAmount } from '@nebula/money';
-import { loadAuthUser } from '../src/modules/auth/index.js';
 import { GameEngine, type PreparedBet } from '../src/modules/games/index.js';
 import { checkLedger } from '../src/modules/ledger/index.js';
 import { activeSeedPair } from '../src/modules/seeds/index.js';
 import { recordWager } from '../src/modules/wagers/index.js';
 import type { AppContext, AuthUser } from '../src/platform/context.js';
 import { AppError } from '../src/platform/errors.js';
-import { createUser, type TestUser } from './helpers/factories.js';
+import type { TestUser } from './helpers/factories.js';
+import { fundedPlayer } from './helpers/players.js';
 import { contextOf, startTestServer, type TestServer } from './helpers/test-server.js';
 
 /**
@@ -29,26 +29,7 @@ afterAll(async () => {
 
 const USDT = 100_000_000n;
 
-async function player(realFunds: bigint, demoFunds = 0n): Promise<[TestUser, AuthUser]> {
-  const u = await createUser(t.server.database);
-  for (const [kind, amount] of [
-    ['real', realFunds],
-    ['demo', demoFunds],
-  ] as const) {
-    if (amount === 0n) continue;
-    await t.server.ledger.transfer({
-      key: `test-fund:${u.id}:${kind}`,
-      kind: 'test',
-      currency: 'usdt',
-      amount,
-      from: { system: kind === 'real' ? 'chain' : 'demo_faucet' },
-      to: { user: u.id, kind },
-    });
-  }
-  const auth = await loadAuthUser(t.server.database, u.id);
-  if (!auth) throw new Error('no user');
-  return [u, auth];
-}
+const player = (realFunds: bigint, demoFunds = 0n) => fundedPlayer(t.server, realFunds, demoFunds);
 
 const dice = (demo = false, bet = '1') => ({
   api_id: 'dice',

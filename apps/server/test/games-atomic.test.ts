@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GameEngine, gameStatsConsumer } from '../src/modules/games/index.js';
-import { loadAuthUser } from '../src/modules/auth/index.js';
 import { checkLedger } from '../src/modules/ledger/index.js';
-import type { AppContext, AuthUser } from '../src/platform/context.js';
+import type { AppContext } from '../src/platform/context.js';
 import { catchUp } from './helpers/wagers.js';
-import { createUser, type TestUser } from './helpers/factories.js';
+import type { TestUser } from './helpers/factories.js';
+import { fundedPlayer } from './helpers/players.js';
 import { contextOf, startTestServer, type TestServer } from './helpers/test-server.js';
 
 /**
@@ -28,26 +28,8 @@ const crash = () => {
   throw new Crash('simulated crash');
 };
 
-async function player(realFunds = 100n * USDT, demoFunds = 100n * USDT): Promise<[TestUser, AuthUser]> {
-  const u = await createUser(t.server.database);
-  for (const [kind, amount] of [
-    ['real', realFunds],
-    ['demo', demoFunds],
-  ] as const) {
-    if (amount === 0n) continue;
-    await t.server.ledger.transfer({
-      key: `test-fund:${u.id}:${kind}`,
-      kind: 'test',
-      currency: 'usdt',
-      amount,
-      from: { system: kind === 'real' ? 'chain' : 'demo_faucet' },
-      to: { user: u.id, kind },
-    });
-  }
-  const auth = await loadAuthUser(t.server.database, u.id);
-  if (!auth) throw new Error('no user');
-  return [u, auth];
-}
+const player = (realFunds = 100n * USDT, demoFunds = 100n * USDT) =>
+  fundedPlayer(t.server, realFunds, demoFunds);
 
 const balance = async (u: TestUser) => (await t.server.ledger.balances(u.id)).usdt ?? { real: 0n, demo: 0n };
 const transferCount = async () =>
