@@ -1,12 +1,8 @@
 import type { ChatMessage } from '@nebula/contracts';
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runMigrations } from '../src/db/migrate.js';
-import { seedDatabase } from '../src/db/seed.js';
-import { loadConfig } from '../src/platform/config.js';
-import { createServer, type Server } from '../src/server.js';
+import type { Server } from '../src/server.js';
 import { createUser, type TestUser } from './helpers/factories.js';
-import { createTestDatabase } from './helpers/test-server.js';
+import { TWO_NODES, type TestDatabase, createSeededDatabase, startNode, wsUrlOf } from './helpers/nodes.js';
 import { connectSocket, type TestSocket } from './helpers/ws-client.js';
 
 /**
@@ -14,40 +10,21 @@ import { connectSocket, type TestSocket } from './helpers/ws-client.js';
  * sent on node A reaches a reader on node B, a mute given on node A holds on node B at once, and slow
  * mode counts a player's messages on both nodes together. PostgreSQL only.
  */
-const enabled = Boolean(process.env.DATABASE_URL && process.env.REDIS_URL);
-
-describe.skipIf(!enabled)('chat on two nodes (PostgreSQL + Redis)', () => {
-  let db: Awaited<ReturnType<typeof createTestDatabase>>;
+describe.skipIf(!TWO_NODES)('chat on two nodes (PostgreSQL + Redis)', () => {
+  let db: TestDatabase;
   const nodes: Server[] = [];
   const sockets: TestSocket[] = [];
   let player: TestUser;
   let mod: TestUser;
 
-  async function node(): Promise<Server> {
-    const config = loadConfig({
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'silent',
-      HOST: '127.0.0.1',
-      PORT: '0',
-      SERVE_WEB: 'false',
-      DATABASE_URL: db.url as string,
-      REDIS_URL: process.env.REDIS_URL as string,
-      REDIS_PREFIX: db.name,
-    });
-    const server = await createServer(config, { log: pino({ level: 'silent' }) });
-    await server.listen();
-    return server;
-  }
-  const wsUrl = (s: Server) => `ws://127.0.0.1:${(s.app.server.address() as { port: number }).port}/ws`;
+  const node = () => startNode(db, { listen: true });
   const post = (s: Server, u: TestUser, url: string, payload: Record<string, unknown>) =>
     s.app.inject({ method: 'POST', url, headers: { authorization: `Bearer ${u.token}` }, payload });
   const say = (s: Server, u: TestUser, message: string) =>
     post(s, u, '/api/whisper', { event: 'ChatMessage', data: { message, channel: 'casino_en' } });
 
   beforeAll(async () => {
-    db = await createTestDatabase();
-    await runMigrations(db.database);
-    await seedDatabase(db.database, { withDemoAccounts: false });
+    db = await createSeededDatabase();
     nodes.push(await node(), await node());
     player = await createUser(db.database);
     mod = await createUser(db.database, { roles: ['chat_moderator'] });
@@ -60,7 +37,7 @@ describe.skipIf(!enabled)('chat on two nodes (PostgreSQL + Redis)', () => {
 
   it('delivers across nodes, and slow mode and mutes hold on both at once', async () => {
     const [a, b] = nodes as [Server, Server];
-    const reader = await connectSocket(wsUrl(b));
+    const reader = await connectSocket(wsUrlOf(b));
     sockets.push(reader);
     await reader.next((f) => f.event === 'Connected');
     await reader.request({ type: 'subscribe', channel: 'casino_en' });

@@ -1,8 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runMigrations } from '../src/db/migrate.js';
-import { seedDatabase } from '../src/db/seed.js';
 import { checkLedger } from '../src/modules/ledger/index.js';
 import { licenseSetting, readLicenseSettings } from '../src/modules/platform/index.js';
 import {
@@ -14,10 +12,11 @@ import {
   raceWeekOf,
   settleRaceWeek,
 } from '../src/modules/race/index.js';
-import { type Config, loadConfig } from '../src/platform/config.js';
+import type { Config } from '../src/platform/config.js';
 import { createServer, type Server } from '../src/server.js';
 import { createUser, type TestUser } from './helpers/factories.js';
-import { createTestDatabase, settingsFor } from './helpers/test-server.js';
+import { type TestDatabase, createSeededDatabase, nodeConfig } from './helpers/nodes.js';
+import { settingsFor } from './helpers/test-server.js';
 
 /**
  * Two nodes on one PostgreSQL database, each with its own job runner: the leader's `race.payout` job
@@ -31,28 +30,18 @@ const week = previousRaceWeek(raceWeekOf(new Date()));
 const settleable = Date.now() >= raceWeekBounds(week).end.getTime() + RACE_SETTLE_DELAY_MS + 60_000;
 
 describe.skipIf(!enabled || !settleable)('race payout on two nodes (PostgreSQL)', () => {
-  let db: Awaited<ReturnType<typeof createTestDatabase>>;
+  let db: TestDatabase;
   const nodes: { server: Server; config: Config }[] = [];
   let players: TestUser[];
 
   async function node(): Promise<{ server: Server; config: Config }> {
-    const config = loadConfig({
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'silent',
-      HOST: '127.0.0.1',
-      PORT: '0',
-      SERVE_WEB: 'false',
-      DATABASE_URL: db.url as string,
-      ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL, REDIS_PREFIX: db.name } : {}),
-    });
+    const config = nodeConfig(db);
     return { server: await createServer(config, { log: pino({ level: 'silent' }) }), config };
   }
 
   beforeAll(async () => {
-    db = await createTestDatabase();
     // The week's bets exist before any node (and its payout job) starts.
-    await runMigrations(db.database);
-    await seedDatabase(db.database, { withDemoAccounts: false });
+    db = await createSeededDatabase();
     const settings = settingsFor(db.database);
     const license = await readLicenseSettings(settings);
     await settings.change(licenseSetting, { ...license, plugins: { ...license.plugins, race: true } });

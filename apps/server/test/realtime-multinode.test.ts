@@ -1,10 +1,9 @@
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Channels, defineEvent } from '@nebula/contracts';
 import { z } from 'zod';
-import { loadConfig } from '../src/platform/config.js';
-import { createServer, type Server } from '../src/server.js';
+import type { Server } from '../src/server.js';
 import { createTestDatabase } from './helpers/test-server.js';
+import { TWO_NODES, type TestDatabase, startNode, wsUrlOf } from './helpers/nodes.js';
 import { createUser, type TestUser } from './helpers/factories.js';
 import { connectSocket, type TestSocket } from './helpers/ws-client.js';
 
@@ -12,11 +11,10 @@ import { connectSocket, type TestSocket } from './helpers/ws-client.js';
  * Two nodes sharing PostgreSQL and Redis, as behind a load balancer. They share nothing in
  * memory: every event crosses Redis. Runs when DATABASE_URL and REDIS_URL are set (CI).
  */
-const enabled = Boolean(process.env.DATABASE_URL && process.env.REDIS_URL);
 const event = defineEvent('CrossNode', z.object({ n: z.number() }));
 
-describe.skipIf(!enabled)('two nodes on PostgreSQL and Redis', () => {
-  let db: Awaited<ReturnType<typeof createTestDatabase>>;
+describe.skipIf(!TWO_NODES)('two nodes on PostgreSQL and Redis', () => {
+  let db: TestDatabase;
   let a: Server;
   let b: Server;
   let urlA: string;
@@ -27,19 +25,8 @@ describe.skipIf(!enabled)('two nodes on PostgreSQL and Redis', () => {
   const sockets: TestSocket[] = [];
 
   async function node(): Promise<{ server: Server; url: string }> {
-    const config = loadConfig({
-      NODE_ENV: 'test',
-      HOST: '127.0.0.1',
-      PORT: '0',
-      SERVE_WEB: 'false',
-      DATABASE_URL: db.url as string,
-      REDIS_URL: process.env.REDIS_URL as string,
-      REDIS_PREFIX: db.name,
-      PRESENCE_INTERVAL_MS: '200',
-    });
-    const server = await createServer(config, { log: pino({ level: 'silent' }) });
-    const { port } = await server.listen();
-    return { server, url: `ws://127.0.0.1:${port}/ws` };
+    const server = await startNode(db, { env: { PRESENCE_INTERVAL_MS: '200' }, listen: true });
+    return { server, url: wsUrlOf(server) };
   }
 
   async function open(url: string, token?: string): Promise<TestSocket> {

@@ -1,44 +1,22 @@
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { runMigrations } from '../src/db/migrate.js';
-import { seedDatabase } from '../src/db/seed.js';
 import { gamesMaxBetEur } from '../src/modules/games/settings.js';
-import { loadConfig } from '../src/platform/config.js';
-import { createServer, type Server } from '../src/server.js';
+import type { Server } from '../src/server.js';
 import { createUser, type TestUser } from './helpers/factories.js';
-import { createTestDatabase } from './helpers/test-server.js';
+import { TWO_NODES, type TestDatabase, createSeededDatabase, startNode } from './helpers/nodes.js';
 
 /**
  * The settings registry on two nodes sharing one PostgreSQL database and Redis: both cache the
  * settings for ten minutes, so only the change notice on the realtime bus can make node B see a change
  * made through node A's staff endpoint. PostgreSQL and Redis only.
  */
-const enabled = Boolean(process.env.DATABASE_URL && process.env.REDIS_URL);
-
-describe.skipIf(!enabled)('settings on two nodes (PostgreSQL + Redis)', () => {
-  let db: Awaited<ReturnType<typeof createTestDatabase>>;
+describe.skipIf(!TWO_NODES)('settings on two nodes (PostgreSQL + Redis)', () => {
+  let db: TestDatabase;
   const nodes: Server[] = [];
   let admin: TestUser;
-
-  async function node(): Promise<Server> {
-    const config = loadConfig({
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'silent',
-      HOST: '127.0.0.1',
-      PORT: '0',
-      SERVE_WEB: 'false',
-      DATABASE_URL: db.url as string,
-      REDIS_URL: process.env.REDIS_URL as string,
-      REDIS_PREFIX: db.name,
-      SETTINGS_CACHE_MS: '600000',
-    });
-    return createServer(config, { log: pino({ level: 'silent' }) });
-  }
+  const node = () => startNode(db, { env: { SETTINGS_CACHE_MS: '600000' } });
 
   beforeAll(async () => {
-    db = await createTestDatabase();
-    await runMigrations(db.database);
-    await seedDatabase(db.database, { withDemoAccounts: false });
+    db = await createSeededDatabase();
     nodes.push(await node(), await node());
     admin = await createUser(db.database, { roles: ['*'] });
   });
