@@ -108,6 +108,9 @@ export async function startServer(opts: {
     // through an RPC node; the benchmark has none and bets no crash: a closed local port makes the
     // server start, its crash loop waits for a block that never comes.
     EVM_RPC_URL: 'http://127.0.0.1:9',
+    // Nor does it need a million-game crash chain: hashing one costs the server about a second of CPU
+    // at start, which a restarted server (the group phase) would spend in the measured window.
+    CRASH_CHAIN_LENGTH: '1000',
     ...(opts.poolSize ? { DATABASE_POOL_SIZE: String(opts.poolSize) } : {}),
     ...(opts.redisUrl ? { REDIS_URL: opts.redisUrl, REDIS_PREFIX: opts.redisPrefix } : {}),
     ...opts.env,
