@@ -17,10 +17,11 @@
  *     does not cover its wager is refused alone with -4 'Not enough money'; one whose pair could not
  *     be read (rotations kept replacing it) alone with 409. Every other bet takes its pair's next nonce,
  *     its outcome is computed, and its balance moves by payout - wager.
- *  3. Three statements write the accepted bets: every wager and payout transfer with their postings and
- *     one balance update per account (`settleStakes`: the ledger's one-statement `transferMany`, whose
- *     CHECK still guards each balance), the nonces each pair gave out (`advanceNonces`), and the wager
- *     records (`recordWagers`). Then the commit, and only after it the answers and the balances.
+ *  3. ONE statement writes the accepted bets: every wager and payout transfer with their postings and
+ *     one balance update per account (`settleStakes`: the ledger's one-statement `transferManyWith`,
+ *     whose CHECK still guards each balance), and in the same statement the nonces each pair gave out
+ *     (seeds `nonceWrites`) and the wager records (wagers `recordWrites`), so they are written together
+ *     or not at all. Then the commit, and only after it the answers and the balances.
  *
  * Why this is safe: each bet is decided against locked rows (nobody else changes these balances or
  * nonces until the commit), so the in-memory decisions of step 2 are what the writes of step 3 make,
@@ -42,11 +43,11 @@ import type { Session } from '../../db/client.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import type { ScopedLedger } from '../ledger/index.js';
-import { advanceNonces, lockActivePairs } from '../seeds/index.js';
+import { lockActivePairs, nonceWrites } from '../seeds/index.js';
 import {
   type SettledStake,
   type StakeAccount,
-  recordWagers,
+  recordWrites,
   settleStakes,
   stakeHolder,
   type WagerRecord,
@@ -160,10 +161,17 @@ export async function settleBatch(
     records.push(round.record);
     return { multiplier: round.multiplier, outcome: round.outcome, payout: round.payout };
   });
-  await settleStakes(ledger, stakes);
-  await advanceNonces(tx, taken);
-  const recorded = await recordWagers(tx, records);
-  if (recorded.length !== records.length) throw new Error('a bet of the group commit was recorded before');
+  if (stakes.length === 0) return out;
+  // Parameters $1-$9 are the transfers' (ledger transferManySql), then the nonces', then the records'.
+  const nonces = nonceWrites(taken, 10);
+  const recorded = recordWrites(records, 12);
+  const written = await settleStakes(ledger, stakes, {
+    name: 'games.settle_batch',
+    ctes: `${nonces.ctes},\n${recorded.ctes}`,
+    columns: recorded.columns,
+    params: [...nonces.params, ...recorded.params],
+  });
+  if (written.recorded !== records.length) throw new Error('a bet of the group commit was recorded before');
   return out;
 }
 

@@ -8,6 +8,7 @@ export {
   PLAYER_KINDS,
   SYSTEM_KINDS,
   type AccountRef,
+  type AlsoWrites,
   type PlayerKind,
   type SystemKind,
   type TransferRequest,

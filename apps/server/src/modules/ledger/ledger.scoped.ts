@@ -4,6 +4,7 @@
  */
 import type { Session } from '../../db/client.js';
 import type {
+  AlsoWrites,
   AccountRef,
   AccountRow,
   BalanceRow,
@@ -40,9 +41,20 @@ export class ScopedLedger {
    * transaction must roll back). Results in the order of `reqs`.
    */
   async transferMany(reqs: readonly TransferRequest[]): Promise<TransferResult[]> {
-    const { results, balances } = await this.ledger.transferManyOn(this.tx, reqs, this.local);
-    this.balances.push(...balances);
-    return results;
+    return (await this.transferManyWith(reqs)).results;
+  }
+
+  /**
+   * {@link transferMany} with the caller's own writes in the same statement (`also`, see
+   * `transferManySql`): the results and the columns `also` added.
+   */
+  async transferManyWith(
+    reqs: readonly TransferRequest[],
+    also?: AlsoWrites,
+  ): Promise<{ results: TransferResult[]; also: Record<string, unknown> }> {
+    const out = await this.ledger.transferManyOn(this.tx, reqs, this.local, also);
+    this.balances.push(...out.balances);
+    return { results: out.results, also: out.also };
   }
 
   /**

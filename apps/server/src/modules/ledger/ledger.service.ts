@@ -39,6 +39,7 @@ import {
   LOCK_BALANCES_SQL,
   POSTINGS_SQL,
   TRANSFER_MANY_SQL,
+  transferManySql,
   TRANSFER_ONE_SQL,
   TRANSFER_SQL,
 } from './ledger.sql.js';
@@ -87,6 +88,21 @@ export interface BalanceRow {
   kind: PlayerKind;
   balance: string;
   others: Partial<Record<PlayerKind, string>> | null;
+}
+
+/**
+ * A caller's own writes sent in the statement of a scoped `transferMany` ({@link transferManySql}): they
+ * commit or fail with the transfers. The text must be the same for every call with the same `name`
+ * (the combined statement is a named prepared statement).
+ */
+export interface AlsoWrites {
+  name: string;
+  /** More CTEs (names other than req, t, p, d, b), parameters from `$10`. */
+  ctes: string;
+  /** More result columns, computed from those CTEs. */
+  columns: string;
+  /** `$10` onward. */
+  params: unknown[];
 }
 
 export { ScopedLedger } from './ledger.scoped.js';
@@ -385,7 +401,12 @@ export class Ledger {
   private async many(
     q: Querier,
     rows: readonly { req: TransferRequest; debit: AccountRow; credit: AccountRow }[],
-  ): Promise<{ inserted: Map<string, string>; balances: (BalanceRow & { currency: string })[] }> {
+    also?: AlsoWrites,
+  ): Promise<{
+    inserted: Map<string, string>;
+    balances: (BalanceRow & { currency: string })[];
+    also: Record<string, unknown>;
+  }> {
     const col = <T>(f: (r: (typeof rows)[number]) => T) => rows.map(f);
     const player = (r: (typeof rows)[number]) =>
       !r.debit.is_system ? r.debit.id : !r.credit.is_system ? r.credit.id : null;
@@ -396,7 +417,7 @@ export class Ledger {
         transfers: { key: string; id: string }[];
         balances: (BalanceRow & { currency: string })[];
       }>(
-        TRANSFER_MANY_SQL,
+        also ? transferManySql(also) : TRANSFER_MANY_SQL,
         [
           col((r) => r.req.key),
           col((r) => r.req.kind),
@@ -407,13 +428,16 @@ export class Ledger {
           col((r) => JSON.stringify(r.req.metadata ?? {})),
           col(player),
           col(delta),
+          ...(also?.params ?? []),
         ],
-        'ledger.transfer_many',
+        also ? `ledger.transfer_many+${also.name}` : 'ledger.transfer_many',
       )
     )[0];
+    const { transfers, balances, ...rest } = result ?? { transfers: [], balances: [] };
     return {
-      inserted: new Map((result?.transfers ?? []).map((t) => [t.key, t.id])),
-      balances: result?.balances ?? [],
+      inserted: new Map(transfers.map((t) => [t.key, t.id])),
+      balances,
+      also: rest,
     };
   }
 
@@ -447,7 +471,12 @@ export class Ledger {
     tx: Session,
     reqs: readonly TransferRequest[],
     local: Map<string, AccountRow>,
-  ): Promise<{ results: TransferResult[]; balances: (BalanceRow & { currency: string })[] }> {
+    also?: AlsoWrites,
+  ): Promise<{
+    results: TransferResult[];
+    balances: (BalanceRow & { currency: string })[];
+    also: Record<string, unknown>;
+  }> {
     const rows: { req: TransferRequest; debit: AccountRow; credit: AccountRow }[] = [];
     const keys = new Set<string>();
     for (const req of reqs) {
@@ -462,10 +491,13 @@ export class Ledger {
         throw new Error('transferMany takes transfers touching at most one player account');
       rows.push({ req, debit, credit });
     }
-    if (rows.length === 0) return { results: [], balances: [] };
+    if (rows.length === 0) {
+      if (also) throw new Error('writes joined to no transfer');
+      return { results: [], balances: [], also: {} };
+    }
     let result: Awaited<ReturnType<Ledger['many']>>;
     try {
-      result = await this.many(tx, rows);
+      result = await this.many(tx, rows, also);
     } catch (err) {
       if (sqlState(err) === '23514') throw new InsufficientFundsError();
       throw err;
@@ -488,7 +520,7 @@ export class Ledger {
       }
       return { ...b, others };
     });
-    return { results, balances };
+    return { results, balances, also: result.also };
   }
 
   /** Publishes BalanceModification from a row of {@link BALANCE_SQL} (best effort). */

@@ -37,8 +37,10 @@ select t.id::text as id, b.owner_id, b.kind, b.balance, b.others from t left joi
  * distinct). Keys used before insert nothing. Each player account gets the sum of its deltas in one
  * update, which the CHECK refuses below zero: then the statement fails and writes nothing. Returns the
  * inserted transfers (key, id) and the updated player accounts as BalanceModification shows them.
+ * `also`: a caller's own writes in the same statement (more CTEs, parameters from `$10`, and more
+ * result columns), so they commit or fail with the transfers (the group commit's nonces and records).
  */
-export const TRANSFER_MANY_SQL = `with req as (
+export const transferManySql = (also?: { ctes: string; columns: string }) => `with req as (
   select * from unnest($1::text[], $2::text[], $3::text[], $4::numeric[], $5::bigint[], $6::bigint[],
                        $7::jsonb[], $8::bigint[], $9::numeric[])
     as r (key, kind, currency, amount, debit, credit, metadata, player, delta)
@@ -58,10 +60,13 @@ export const TRANSFER_MANY_SQL = `with req as (
 ), b as (
   update ledger_accounts a set balance = a.balance + d.delta from d where a.id = d.player
   returning a.owner_id, a.kind, a.currency, a.balance::text as balance, ${OTHER_BALANCES}
-)
+)${also ? `,\n${also.ctes}` : ''}
 select (select coalesce(jsonb_agg(jsonb_build_object('key', t.idempotency_key, 'id', t.id::text)), '[]') from t)
          as transfers,
-       (select coalesce(jsonb_agg(to_jsonb(b)), '[]') from b) as balances`;
+       (select coalesce(jsonb_agg(to_jsonb(b)), '[]') from b) as balances${also ? `,\n       ${also.columns}` : ''}`;
+
+/** {@link transferManySql} alone. */
+export const TRANSFER_MANY_SQL = transferManySql();
 
 /** Records the transfer once per key (no row back when the key was used before). */
 export const TRANSFER_SQL = `insert into ledger_transfers (idempotency_key, kind, currency, amount, debit_account, credit_account, metadata)

@@ -17,7 +17,7 @@ export {
   seedState,
   takeNonce,
   lockActivePairs,
-  advanceNonces,
+  nonceWrites,
   type LockedPair,
   TAKE_NONCE_SQL,
   type SeedPairRow,

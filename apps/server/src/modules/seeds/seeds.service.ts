@@ -83,16 +83,12 @@ export interface LockedPair {
 
 /**
  * Locks the active pairs of the players `$1` in ascending id order (a group commit's bets of several
- * players), with their seeds and next nonce. Nothing changes yet: {@link ADVANCE_NONCES_SQL} consumes
+ * players), with their seeds and next nonce. Nothing changes yet: {@link nonceWrites} consumes
  * the nonces the transaction's accepted bets took.
  */
 export const LOCK_PAIRS_SQL = `select id::text as id, user_id::text as user_id, server_seed, client_seed,
        nonce::text as nonce
   from seed_pairs where user_id = any($1::uuid[]) and active order by id for update`;
-
-/** Advances the nonce of each pair `$1` by `$2` (the bets it settled in this transaction). */
-export const ADVANCE_NONCES_SQL = `update seed_pairs s set nonce = s.nonce + v.n
-  from unnest($1::bigint[], $2::bigint[]) as v (id, n) where s.id = v.id`;
 
 /**
  * {@link takeNonce} for many players at once, inside the group commit's transaction `tx`: their active
@@ -115,14 +111,22 @@ export async function lockActivePairs(
   return pairs;
 }
 
-/** Consumes nonces inside the group commit's transaction: `taken` is pair id -> bets it settled. */
-export async function advanceNonces(tx: Session, taken: ReadonlyMap<string, number>): Promise<void> {
-  if (taken.size === 0) return;
-  await tx.query(
-    ADVANCE_NONCES_SQL,
-    [[...taken.keys()], [...taken.values()].map(String)],
-    'seeds.advance_nonces',
-  );
+/**
+ * The nonces a group commit's accepted bets took, as writes of its one write statement (ledger
+ * `transferManyWith`): the CTE `seed_nonces` advances the nonce of each pair (`$first`) by the bets it
+ * settled (`$first + 1`); `taken` is pair id -> bets. The pairs are locked by {@link lockActivePairs}.
+ */
+export function nonceWrites(
+  taken: ReadonlyMap<string, number>,
+  first: number,
+): { ctes: string; params: unknown[] } {
+  return {
+    ctes: `seed_nonces as (
+  update seed_pairs s set nonce = s.nonce + v.n
+    from unnest($${first}::bigint[], $${first + 1}::bigint[]) as v (id, n) where s.id = v.id
+)`,
+    params: [[...taken.keys()], [...taken.values()].map(String)],
+  };
 }
 
 /** The player's active pair, created on first use. */

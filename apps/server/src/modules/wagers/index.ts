@@ -37,6 +37,7 @@ export {
   type WagerRecord,
   recordWager,
   recordWagers,
+  recordWrites,
   wageredSince,
 } from './record.js';
 export {

@@ -9,6 +9,7 @@ import { PlayErrorCode } from '@nebula/contracts';
 import { AppError } from '../../platform/errors.js';
 import {
   type AccountRef,
+  type AlsoWrites,
   InsufficientFundsError,
   type ScopedLedger,
   type TransferRequest,
@@ -93,16 +94,23 @@ export interface SettledStake {
 
 /**
  * Group commit: the wagers and payouts of many settled stakes in ONE ledger statement, inside the
- * caller's transaction. The caller has locked the players' accounts and refused the stakes their
- * balances do not cover (`ScopedLedger.lockBalances`); the balance CHECK still guards each one, and
- * any refusal or replay fails the whole statement (the caller's transaction must roll back then).
+ * caller's transaction, with the caller's other writes of the batch (`also`, see ledger
+ * `transferManyWith`) in the same statement. The caller has locked the players' accounts and refused
+ * the stakes their balances do not cover (`ScopedLedger.lockBalances`); the balance CHECK still guards
+ * each one, and any refusal or replay fails the whole statement or throws here (the caller's
+ * transaction must roll back then). Returns the columns `also` added.
  */
-export async function settleStakes(ledger: ScopedLedger, stakes: readonly SettledStake[]): Promise<void> {
+export async function settleStakes(
+  ledger: ScopedLedger,
+  stakes: readonly SettledStake[],
+  also?: AlsoWrites,
+): Promise<Record<string, unknown>> {
   const reqs: TransferRequest[] = [];
   for (const s of stakes) {
     reqs.push(debitOf(s.account, s.wager, 'wager'));
     if (s.payout > 0n) reqs.push(creditOf(s.account, s.payout, 'payout'));
   }
-  const results = await ledger.transferMany(reqs);
+  const { results, also: written } = await ledger.transferManyWith(reqs, also);
   if (results.some((r) => r.replayed)) throw new Error('a stake of the group commit was settled before');
+  return written;
 }

@@ -33,6 +33,28 @@ export interface WagerRecord {
   placedAt?: string | null;
 }
 
+/** {@link RECORD_SQL}'s CTEs, `record_req` and `record_bet`, with its parameters from `$first`. */
+export const recordCtes = (first: number) => {
+  const p = (n: number) => `$${first + n - 1}`;
+  return `record_req as (
+  select * from unnest(${p(1)}::bigint[], ${p(2)}::uuid[], ${p(3)}::text[], ${p(4)}::text[], ${p(5)}::boolean[], ${p(6)}::numeric[],
+    ${p(7)}::bigint[], ${p(8)}::numeric[], ${p(9)}::numeric[], ${p(10)}::numeric[], ${p(11)}::numeric[], ${p(12)}::bigint[], ${p(13)}::bigint[],
+    ${p(14)}::jsonb[], ${p(15)}::jsonb[], ${p(16)}::int[], ${p(17)}::numeric[], ${p(18)}::text[], ${p(19)}::text[], ${p(20)}::timestamptz[])
+    as r (id, user_id, game, currency, demo, wager, multiplier, multiplier_num, multiplier_den, payout, profit,
+          seed_pair_id, nonce, params, outcome, house_edge_bps, wager_usd, product, reference, placed_at)
+), record_bet as (
+  insert into bets (id, user_id, game, currency, demo, wager, multiplier, multiplier_num, multiplier_den,
+    payout, profit, seed_pair_id, nonce, params, outcome, house_edge_bps, wager_usd, product, reference,
+    placed_at)
+  select coalesce(id, nextval('bets_id_seq')), user_id, game, currency, demo, wager, multiplier, multiplier_num,
+    multiplier_den, payout, profit, seed_pair_id, nonce, params, outcome, house_edge_bps, wager_usd, product,
+    reference, coalesce(placed_at, now())
+    from record_req
+  on conflict (product, reference) where reference is not null do nothing
+  returning id, user_id, game, currency, demo, wager, payout, profit, wager_usd, reference
+)`;
+};
+
 /**
  * Inserts the records (arrays `$1`..`$20`, one element per record) in one statement. A record with a
  * reference is inserted once per (product, reference): a replay inserts nothing. Returns the ids of the
@@ -40,24 +62,8 @@ export interface WagerRecord {
  * applied by the consumers of the wager stream (stream.ts), after the commit, never here.
  */
 export const RECORD_SQL = `
-with req as (
-  select * from unnest($1::bigint[], $2::uuid[], $3::text[], $4::text[], $5::boolean[], $6::numeric[],
-    $7::bigint[], $8::numeric[], $9::numeric[], $10::numeric[], $11::numeric[], $12::bigint[], $13::bigint[],
-    $14::jsonb[], $15::jsonb[], $16::int[], $17::numeric[], $18::text[], $19::text[], $20::timestamptz[])
-    as r (id, user_id, game, currency, demo, wager, multiplier, multiplier_num, multiplier_den, payout, profit,
-          seed_pair_id, nonce, params, outcome, house_edge_bps, wager_usd, product, reference, placed_at)
-), bet as (
-  insert into bets (id, user_id, game, currency, demo, wager, multiplier, multiplier_num, multiplier_den,
-    payout, profit, seed_pair_id, nonce, params, outcome, house_edge_bps, wager_usd, product, reference,
-    placed_at)
-  select coalesce(id, nextval('bets_id_seq')), user_id, game, currency, demo, wager, multiplier, multiplier_num,
-    multiplier_den, payout, profit, seed_pair_id, nonce, params, outcome, house_edge_bps, wager_usd, product,
-    reference, coalesce(placed_at, now())
-    from req
-  on conflict (product, reference) where reference is not null do nothing
-  returning id, user_id, game, currency, demo, wager, payout, profit, wager_usd, reference
-)
-select id::text as id, reference from bet`;
+with ${recordCtes(1)}
+select id::text as id, reference from record_bet`;
 
 /**
  * Inserts wager records (see {@link RECORD_SQL}); the id and reference of each record inserted (a
@@ -68,33 +74,54 @@ export async function recordWagers(
   records: readonly WagerRecord[],
 ): Promise<{ id: string; reference: string | null }[]> {
   if (records.length === 0) return [];
-  const col = <T>(f: (r: WagerRecord) => T) => records.map(f);
   return tx.query<{ id: string; reference: string | null }>(
     RECORD_SQL,
-    [
-      col((r) => r.id ?? null),
-      col((r) => r.userId),
-      col((r) => r.game),
-      col((r) => r.currency),
-      col((r) => r.demo),
-      col((r) => r.wager.toString()),
-      col((r) => ratioToFixed(r.multiplier, 8).toString()),
-      col((r) => r.multiplier.num.toString()),
-      col((r) => r.multiplier.den.toString()),
-      col((r) => r.payout.toString()),
-      col((r) => (r.payout - r.wager).toString()),
-      col((r) => r.seedPairId ?? null),
-      col((r) => (r.nonce == null ? null : String(r.nonce))),
-      col((r) => JSON.stringify(r.params ?? {})),
-      col((r) => JSON.stringify(r.outcome ?? {})),
-      col((r) => r.houseEdgeBps),
-      col((r) => r.wagerUsd),
-      col((r) => r.product),
-      col((r) => r.reference ?? null),
-      col((r) => r.placedAt ?? null),
-    ],
+    recordParams(records),
     'wagers.record',
   );
+}
+
+/**
+ * The records' writes for another module's statement (the group commit's transfers, ledger
+ * `transferManyWith`): {@link recordCtes} with parameters from `$first`, and the column `recorded`,
+ * the number of records inserted.
+ */
+export function recordWrites(
+  records: readonly WagerRecord[],
+  first: number,
+): { ctes: string; columns: string; params: unknown[] } {
+  return {
+    ctes: recordCtes(first),
+    columns: '(select count(*)::int from record_bet) as recorded',
+    params: recordParams(records),
+  };
+}
+
+/** The parameters of {@link RECORD_SQL} (20 arrays, one element per record). */
+function recordParams(records: readonly WagerRecord[]): unknown[] {
+  const col = <T>(f: (r: WagerRecord) => T) => records.map(f);
+  return [
+    col((r) => r.id ?? null),
+    col((r) => r.userId),
+    col((r) => r.game),
+    col((r) => r.currency),
+    col((r) => r.demo),
+    col((r) => r.wager.toString()),
+    col((r) => ratioToFixed(r.multiplier, 8).toString()),
+    col((r) => r.multiplier.num.toString()),
+    col((r) => r.multiplier.den.toString()),
+    col((r) => r.payout.toString()),
+    col((r) => (r.payout - r.wager).toString()),
+    col((r) => r.seedPairId ?? null),
+    col((r) => (r.nonce == null ? null : String(r.nonce))),
+    col((r) => JSON.stringify(r.params ?? {})),
+    col((r) => JSON.stringify(r.outcome ?? {})),
+    col((r) => r.houseEdgeBps),
+    col((r) => r.wagerUsd),
+    col((r) => r.product),
+    col((r) => r.reference ?? null),
+    col((r) => r.placedAt ?? null),
+  ];
 }
 
 /** Inserts one wager record; its id, or null when it was recorded before. */
