@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkLedger, InsufficientFundsError, Ledger, type AccountRef } from '../src/modules/ledger/index.js';
+import { activeSeedPair, nonceWrites } from '../src/modules/seeds/index.js';
 import { createUser, type TestUser } from './helpers/factories.js';
 import { startTestServer, type TestServer } from './helpers/test-server.js';
 import { connectSocket } from './helpers/ws-client.js';
@@ -157,6 +158,54 @@ describe('ledger transfers', () => {
     expect(await balanceOf(a)).toBe(105n);
     expect(await balanceOf(b)).toBe(200n);
     expect(await balanceOf(c)).toBe(0n);
+    expect((await checkLedger(t.server.database)).problems).toEqual([]);
+  });
+
+  it("writes a caller's CTEs in the same statement as the transfers, or nothing of them (transferManyWith)", async () => {
+    const u = await createUser(t.server.database);
+    const pair = await activeSeedPair(t.server.database, u.id);
+    const nonceOf = async () =>
+      (
+        await t.server.database.query<{ nonce: string }>(
+          'select nonce::text as nonce from seed_pairs where id = $1',
+          [pair.id],
+        )
+      )[0]?.nonce;
+    const also = (n: number) => {
+      const w = nonceWrites(new Map([[pair.id, n]]), 10);
+      return {
+        name: 'test.nonces',
+        ctes: w.ctes,
+        columns: '(select count(*)::int from seed_pairs where id = ($10::bigint[])[1]) as pairs',
+        params: w.params,
+      };
+    };
+    const deposit = key('dep');
+    const written = await t.server.database.transaction((tx) =>
+      ledger
+        .in(tx)
+        .transferManyWith(
+          [{ key: deposit, kind: 'deposit', currency: 'btc', amount: 5n, from: chain, to: real(u) }],
+          also(3),
+        ),
+    );
+    expect(written.results).toEqual([{ transferId: expect.any(String), replayed: false }]);
+    expect(written.also).toEqual({ pairs: 1 });
+    expect(await nonceOf()).toBe('3');
+    expect(await balanceOf(u)).toBe(5n);
+    // An overdraft fails the whole statement: the caller's writes are not made either.
+    await expect(
+      t.server.database.transaction((tx) =>
+        ledger
+          .in(tx)
+          .transferManyWith(
+            [{ key: key('bet'), kind: 'bet', currency: 'btc', amount: 6n, from: real(u), to: house }],
+            also(2),
+          ),
+      ),
+    ).rejects.toBeInstanceOf(InsufficientFundsError);
+    expect(await nonceOf()).toBe('3');
+    expect(await balanceOf(u)).toBe(5n);
     expect((await checkLedger(t.server.database)).problems).toEqual([]);
   });
 
