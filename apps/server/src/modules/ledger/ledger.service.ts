@@ -35,6 +35,7 @@ import type { Database, Session } from '../../db/client.js';
 import { AppError } from '../../platform/errors.js';
 import type { Hub } from '../../realtime/index.js';
 import {
+  type AlsoWrites,
   BALANCE_SQL,
   LOCK_BALANCES_SQL,
   POSTINGS_SQL,
@@ -90,25 +91,11 @@ export interface BalanceRow {
   others: Partial<Record<PlayerKind, string>> | null;
 }
 
-/**
- * A caller's own writes sent in the statement of a scoped `transferMany` ({@link transferManySql}): they
- * commit or fail with the transfers. The text must be the same for every call with the same `name`
- * (the combined statement is a named prepared statement).
- */
-export interface AlsoWrites {
-  name: string;
-  /** More CTEs (names other than req, t, p, d, b), parameters from `$10`. */
-  ctes: string;
-  /** More result columns, computed from those CTEs. */
-  columns: string;
-  /** `$10` onward. */
-  params: unknown[];
-}
-
 export { ScopedLedger } from './ledger.scoped.js';
 
 // The statements (ledger.sql.ts); scripts/bench/bets-sql.ts imports them for its baselines.
 export {
+  type AlsoWrites,
   BALANCE_SQL,
   LOCK_BALANCES_SQL,
   POSTINGS_SQL,

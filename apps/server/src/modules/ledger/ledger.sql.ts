@@ -32,6 +32,21 @@ export const TRANSFER_ONE_SQL = `with t as (
 select t.id::text as id, b.owner_id, b.kind, b.balance, b.others from t left join b on true`;
 
 /**
+ * A caller's own writes sent in the statement of a scoped `transferMany` ({@link transferManySql}): they
+ * commit or fail with the transfers. The text must be the same for every call with the same `name`
+ * (the combined statement is a named prepared statement).
+ */
+export interface AlsoWrites {
+  name: string;
+  /** More CTEs (names other than req, t, p, d, b), parameters from `$10`. */
+  ctes: string;
+  /** More result columns, computed from those CTEs. */
+  columns: string;
+  /** `$10` onward. */
+  params: unknown[];
+}
+
+/**
  * Many transfers, each touching at most one player account, in one statement (so one transaction):
  * the arrays are the columns of {@link TRANSFER_ONE_SQL}'s parameters, one element per transfer (keys
  * distinct). Keys used before insert nothing. Each player account gets the sum of its deltas in one
