@@ -119,7 +119,7 @@ export async function createServer(
     });
     rt.hub.listen(SETTINGS_CHANGED_CHANNEL, () => settings.invalidate());
     const ctx = { config, database, log, realtime: rt, nodeId, ledger, settings, services };
-    services.start(ctx, modules, opts.services);
+    services.start({ ...ctx, modules }, modules, opts.services);
     jobs = new JobRunner({ database, connectionString: config.databaseUrl, log, nodeId });
     const jobOwners = new Map<string, string>();
     for (const { module, job } of moduleJobs({ ...ctx, modules })) {

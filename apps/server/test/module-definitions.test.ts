@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Me } from '@nebula/contracts';
 import { z } from 'zod';
 import { modules } from '../src/modules/index.js';
 import { ConfigError, loadConfig } from '../src/platform/config.js';
@@ -24,6 +25,7 @@ import { crashService } from '../src/modules/crash/index.js';
 import { depositService } from '../src/modules/deposits/index.js';
 import { mailerService } from '../src/modules/mail/index.js';
 import { priceFeedService } from '../src/modules/prices/index.js';
+import { createUser } from './helpers/factories.js';
 import { startTestServer, type TestServer } from './helpers/test-server.js';
 
 /**
@@ -52,6 +54,7 @@ const EXPECTED_JOBS: Record<string, string[]> = {
 
 /** The services each module declares today, in creation order (module list order). */
 const EXPECTED_SERVICES: [string, string][] = [
+  ['auth.me', 'auth'],
   ['mail.mailer', 'mail'],
   ['prices.feed', 'prices'],
   ['withdrawals.service', 'withdrawals'],
@@ -213,6 +216,10 @@ describe('a module added to the list', () => {
       return Promise.resolve();
     },
     settings: [{ key: 'probe.limit' }],
+    me: (database, userId) => {
+      calls.push(`me ${userId}`);
+      return Promise.resolve({ vipLevel: 7 });
+    },
     channels: [{ name: 'probe rooms', matches: (c) => c.startsWith('Probe.'), canHear: (_c, w) => !!w.user }],
   });
   let t: TestServer;
@@ -281,6 +288,20 @@ describe('a module added to the list', () => {
     expect(calls.filter((c) => c.startsWith('play'))).toEqual(['play rocket 1 guest']);
   });
 
+  it("adds its fields to the signed-in user's record, beside the other modules' (chat's)", async () => {
+    const user = await createUser(t.server.database);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/auth/update',
+      headers: { authorization: `Bearer ${user.token}`, 'x-requested-with': 'XMLHttpRequest' },
+      payload: {},
+    });
+    expect(res.statusCode).toBe(200);
+    const me = res.json<{ user: Me }>().user;
+    expect(me).toMatchObject({ _id: user.id, name: user.name, vipLevel: 7, mute: null, ignore: [] });
+    expect(calls).toContain(`me ${user.id}`);
+  });
+
   it('gets its job run by the leader', async () => {
     expect(t.server.assembly.jobs.get('probe.tick')).toBe('probe');
     await vi.waitFor(() => expect(ran).toBeGreaterThan(0), { timeout: 10_000 });
@@ -340,7 +361,7 @@ describe('a module list that breaks the rules is refused', () => {
     });
     const start = (list: readonly ServerModule[], replacements: ServiceReplacement[] = []) => {
       const ctx = { services: new Services() } as AppContext;
-      ctx.services.start(ctx, list, replacements);
+      ctx.services.start({ ...ctx, modules: list }, list, replacements);
       return ctx;
     };
     expect(() => start([reader, alpha])).toThrow(
@@ -366,7 +387,7 @@ describe('a module list that breaks the rules is refused', () => {
     ).toThrow(/service 'gone.x' is replaced but no module of the list declares it/);
     // One server's services are started once.
     const ctx = start([alpha]);
-    expect(() => ctx.services.start(ctx, [alpha])).toThrow(/already started/);
+    expect(() => ctx.services.start({ ...ctx, modules: [alpha] }, [alpha])).toThrow(/already started/);
   });
 
   it('refuses an environment key two modules declare', () => {

@@ -13,6 +13,7 @@
  *   order (platform/services.ts); no module keeps an instance in a module-level map;
  * - nothing here runs at import time: a definition is data plus functions the server calls at start.
  */
+import type { Me } from '@nebula/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { JobDefinition } from '../jobs/runner.js';
 import type { Database } from '../db/client.js';
@@ -71,6 +72,12 @@ export interface ServerModule {
   readonly channels?: readonly ChannelOwnership[];
   /** Its environment keys and its typed config (platform/env.ts); read with `env.of(ctx.config)`. */
   readonly env?: ModuleEnv;
+  /**
+   * The fields of the signed-in user's record (`Me`, spec 3 section 3) this module owns, read each time
+   * the record is built (sign-in, `/auth/me`, profile changes): auth's `MeBuilder` merges every
+   * module's part over the identity fields, in list order. A part may not set an identity field.
+   */
+  readonly me?: MeContribution;
   /** Consumers of the wager settled stream it contributes (read by the wagers module's job). */
   readonly wagerConsumers?: readonly WagerConsumer[];
   /**
@@ -81,6 +88,16 @@ export interface ServerModule {
   /** Multiplayer games it brings, by api_id: the games module routes their Play (games/multiplayer.ts). */
   readonly multiplayer?: Readonly<Record<string, (ctx: AppContext) => MultiplayerPlay>>;
 }
+
+/** The identity fields of `Me`, which only the auth module builds (users and roles). */
+export type MeIdentityField =
+  '_id' | 'name' | 'email' | 'email_verified' | 'avatar' | 'roles' | 'permissions' | 'created_at' | 'token';
+
+/** A module's part of the signed-in user's record: the fields it owns, for one user. */
+export type MeContribution = (
+  database: Database,
+  userId: string,
+) => Promise<Partial<Omit<Me, MeIdentityField>>>;
 
 /** A typed identity: the one way a module states its definition (keeps the fields checked). */
 export function defineModule<const M extends ServerModule>(definition: M): M {

@@ -21,9 +21,10 @@
  *   once, in its module's turn.
  */
 import type { AppContext } from './context.js';
+import type { ServerModule } from './module.js';
 
-/** What a service's `create` gets: the module context of the server being started. */
-export type ServiceContext = AppContext;
+/** What a service's `create` gets: the module context of the server being started, and its module list. */
+export type ServiceContext = AppContext & { readonly modules: readonly ServerModule[] };
 
 /** A per-server instance a module declares; the value is also its typed accessor. */
 export interface ServiceDefinition<T> {

@@ -97,7 +97,8 @@ export function withServices(
   opts: { modules?: readonly ServerModule[]; replacements?: readonly ServiceReplacement[] } = {},
 ): AppContext {
   const ctx: AppContext = { ...base, services: new Services() };
-  ctx.services.start(ctx, opts.modules ?? serverModules, opts.replacements);
+  const modules = opts.modules ?? serverModules;
+  ctx.services.start({ ...ctx, modules }, modules, opts.replacements);
   return ctx;
 }
 

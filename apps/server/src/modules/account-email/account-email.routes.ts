@@ -120,7 +120,7 @@ export function registerAccountEmailRoutes(app: FastifyInstance, ctx: AppContext
         log.info({ userId: u.id }, 'verification mail after an e-mail change skipped: daily limit reached');
       }
     }
-    return { user: await toMe(database, u.id, sessionTokenOf(req)) };
+    return { user: await toMe(ctx, u.id, sessionTokenOf(req)) };
   });
 
   registerEndpoint(app, resetPasswordEndpoint, async ({ input }) => {
@@ -152,6 +152,6 @@ export function registerAccountEmailRoutes(app: FastifyInstance, ctx: AppContext
     const passwordHash = await hashPassword(input.password);
     if (!(await consumeResetToken(database, userId, tokenHash, passwordHash))) throw invalidToken();
     await revokeUserSessions(database, userId);
-    return { user: await signIn({ database, config }, req, reply, userId) };
+    return { user: await signIn(ctx, req, reply, userId) };
   });
 }

@@ -54,7 +54,6 @@ let dummyHash: Promise<string> | undefined;
 
 export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { database, config } = ctx;
-  const deps = { database, config };
 
   // Challenges for an address that failed to sign in lately cost more (see throttle.ts).
   addCaptchaLevelSource(app, (req) => signInCaptchaLevel(database, req.ip));
@@ -140,7 +139,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
       throw err;
     }
     ctx.log.info({ userId }, 'account registered');
-    return { user: await signIn(deps, req, reply, userId) };
+    return { user: await signIn(ctx, req, reply, userId) };
   });
 
   registerEndpoint(app, loginEndpoint, async ({ input, req, reply }) => {
@@ -161,19 +160,19 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
       throw new AppError(422, 'wrong_credentials', AuthMessages.wrongCredentials);
     }
     await clearSignInFailures(database, subject, req.ip);
-    return { user: await signIn(deps, req, reply, user.id) };
+    return { user: await signIn(ctx, req, reply, user.id) };
   });
 
   registerEndpoint(app, updateEndpoint, async ({ user, req }) => {
     if (!user) throw AppError.unauthenticated();
-    return { user: await toMe(database, user.id, currentToken(req) ?? '') };
+    return { user: await toMe(ctx, user.id, currentToken(req) ?? '') };
   });
 
   registerEndpoint(app, loginViaTokenEndpoint, async ({ input, reply }) => {
     const resolved = await resolveToken(database, input.token);
     if (!resolved) throw new AppError(401, 'invalid_token', 'This sign-in link is invalid or has expired.');
     reply.setCookie(SESSION_COOKIE, input.token, { ...cookieOptions(config), httpOnly: true });
-    return { user: await toMe(database, resolved.user.id, input.token) };
+    return { user: await toMe(ctx, resolved.user.id, input.token) };
   });
 
   registerEndpoint(app, logoutEndpoint, async ({ req, reply }) => {

@@ -1,6 +1,7 @@
 /** Auth module: sessions (hashed bearer tokens), the request auth resolver, realtime secrets. */
 import { defineModule } from '../../platform/module.js';
 import { registerAuthRoutes } from './auth.routes.js';
+import { meService } from './me.js';
 import { securitySetting } from './security-settings.js';
 export {
   createSession,
@@ -16,7 +17,7 @@ export {
   type ResolvedSession,
 } from './sessions.service.js';
 export { createAuthResolver } from './auth.resolver.js';
-export { toMe } from './me.js';
+export { toMe, MeBuilder, meService } from './me.js';
 export {
   signIn,
   clearSessionCookie,
@@ -47,4 +48,5 @@ export const authModule = defineModule({
   name: 'auth',
   register: registerAuthRoutes,
   settings: [securitySetting],
+  services: [meService],
 });

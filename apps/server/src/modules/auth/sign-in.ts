@@ -3,7 +3,7 @@ import { TWO_FACTOR_REQUIRED } from '@nebula/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../../db/client.js';
 import type { Config } from '../../platform/config.js';
-import type { AuthUser } from '../../platform/context.js';
+import type { AppContext, AuthUser } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { isSelfExcluded, PLAYERS } from '../users/index.js';
 import { toMe } from './me.js';
@@ -29,7 +29,7 @@ export function cookieOptions(config: Pick<Config, 'publicUrl'>) {
  * the CSRF header).
  */
 export async function signIn(
-  deps: { database: Database; config: Pick<Config, 'publicUrl'> },
+  deps: Pick<AppContext, 'database' | 'services'> & { config: Pick<Config, 'publicUrl'> },
   req: FastifyRequest,
   reply: FastifyReply,
   userId: string,
@@ -43,7 +43,7 @@ export async function signIn(
     httpOnly: true,
     maxAge: SESSION_TTL_DAYS * 86_400,
   });
-  return toMe(deps.database, userId, session.token);
+  return toMe(deps, userId, session.token);
 }
 
 export function clearSessionCookie(reply: FastifyReply, config: Pick<Config, 'publicUrl'>): void {

@@ -16,6 +16,7 @@ import { isChatChannel } from './chat-channels.js';
 import { pruneChatLimits } from './chat-limits.js';
 import { registerChatRoutes } from './chat.routes.js';
 import { settleWonQuizzes } from './quiz.js';
+import { chatStateOf } from './player-actions.js';
 
 export { isChatChannel } from './chat-channels.js';
 export { chatSettings } from './chat-settings.js';
@@ -48,6 +49,8 @@ export const chatModule = defineModule({
   register: registerChatRoutes,
   settings: chatSettings,
   jobs: chatJobs,
+  // The user's record carries its chat state: muted until, ignore list (spec 2 section 3).
+  me: chatStateOf,
   // Every chat room is public: guests and players alike may hear it (spec 2 section 6).
   channels: [
     { name: 'chat rooms ({casino|sport|esport}_{en|de})', matches: isChatChannel, canHear: () => true },

@@ -43,6 +43,6 @@ export function registerProfileRoutes(app: FastifyInstance, ctx: AppContext): vo
       privateProfile: input.private_profile,
       privateBets: input.private_bets,
     });
-    return { user: await toMe(database, user.id, currentToken(req) ?? '') };
+    return { user: await toMe(ctx, user.id, currentToken(req) ?? '') };
   });
 }

@@ -70,7 +70,7 @@ export function registerTwoFactorRoutes(app: FastifyInstance, ctx: AppContext): 
       );
     }
     if (me.sessionId) await markTwoFactorVerified(ctx.database, me.sessionId);
-    return { user: await toMe(ctx.database, me.id, token) };
+    return { user: await toMe(ctx, me.id, token) };
   });
 
   // Disabling is a sensitive action; the current code it requires is itself the fresh check.
@@ -82,7 +82,7 @@ export function registerTwoFactorRoutes(app: FastifyInstance, ctx: AppContext): 
     if (!row.two_factor_enabled_at || !secret) throw notEnabled();
     await checkCode(deps, me.id, secret, input.code);
     if (!(await clearTwoFactorSecret(ctx.database, me.id, secret))) throw notEnabled();
-    return { user: await toMe(ctx.database, me.id, token) };
+    return { user: await toMe(ctx, me.id, token) };
   });
 
   registerEndpoint(app, twoFactorValidateEndpoint, async ({ input, user }) => {
