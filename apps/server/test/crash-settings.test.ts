@@ -1,10 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { EventFrame } from '@nebula/contracts';
 import { crashPointFromHash, generateChain, hashFromCheckpoints } from '@nebula/games';
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runMigrations } from '../src/db/migrate.js';
-import { seedDatabase } from '../src/db/seed.js';
 import {
   CrashLoop,
   crashBettingMs,
@@ -12,11 +9,9 @@ import {
   generateChainAsync,
   insertChain,
 } from '../src/modules/crash/index.js';
-import { Ledger } from '../src/modules/ledger/index.js';
 import type { AppContext } from '../src/platform/context.js';
-import { loadConfig } from '../src/platform/config.js';
-import { createRealtime, type Connection } from '../src/realtime/index.js';
-import { createTestDatabase, settingsFor, withServices } from './helpers/test-server.js';
+import { createTestDatabase } from './helpers/test-server.js';
+import { createHandContext } from './helpers/hand-context.js';
 
 /**
  * The crash round timings are operator settings (`crash.betting_ms`, `crash.pause_ms`): the loop reads
@@ -44,34 +39,7 @@ let ctx: AppContext;
 const frames: EventFrame[] = [];
 
 beforeAll(async () => {
-  db = await createTestDatabase();
-  await runMigrations(db.database);
-  await seedDatabase(db.database, { withDemoAccounts: false });
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SERVE_WEB: 'false' });
-  const log = pino({ level: 'silent' });
-  const realtime = await createRealtime({
-    config,
-    log,
-    nodeId: 'crash-settings',
-    auth: { byToken: () => Promise.resolve(null), bySecret: () => Promise.resolve(null) },
-  });
-  const listener: Connection = {
-    id: 'listener',
-    user: null,
-    channels: new Set(),
-    send: (frame) => frames.push(JSON.parse(String(frame)) as EventFrame),
-  };
-  realtime.hub.add(listener);
-  realtime.hub.subscribe(listener, 'Everyone');
-  ctx = withServices({
-    config,
-    database: db.database,
-    log,
-    realtime,
-    nodeId: 'crash-settings',
-    ledger: new Ledger(db.database, realtime.hub),
-    settings: settingsFor(db.database),
-  });
+  ({ db, ctx } = await createHandContext('crash-settings', { everyone: frames }));
   await insertChain(db.database, await generateChainAsync(quickSeed(2), 2, 1), SALT);
 });
 afterAll(async () => {

@@ -2,10 +2,7 @@ import { createHash } from 'node:crypto';
 import type { EventFrame } from '@nebula/contracts';
 import { crashPointFromHash, generateChain, hashFromCheckpoints, verifyChainHash } from '@nebula/games';
 import { parseAmount } from '@nebula/money';
-import pino from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { runMigrations } from '../src/db/migrate.js';
-import { seedDatabase } from '../src/db/seed.js';
 import {
   CrashLoop,
   CrashService,
@@ -20,16 +17,15 @@ import {
   type RoundRow,
 } from '../src/modules/crash/index.js';
 import { betOverview, myBets } from '../src/modules/games/index.js';
-import { Ledger, checkLedger } from '../src/modules/ledger/index.js';
+import { checkLedger } from '../src/modules/ledger/index.js';
 import { raceConsumer, raceWagerOf, raceWeekOf } from '../src/modules/race/index.js';
 import { repairWagers } from '../src/modules/wagers/index.js';
 import type { AppContext, AuthUser } from '../src/platform/context.js';
-import { loadConfig } from '../src/platform/config.js';
 import { AppError } from '../src/platform/errors.js';
-import { createRealtime, type Connection } from '../src/realtime/index.js';
 import { catchUp } from './helpers/wagers.js';
 import { createUser } from './helpers/factories.js';
-import { createTestDatabase, settingsFor, withServices } from './helpers/test-server.js';
+import { createTestDatabase } from './helpers/test-server.js';
+import { createHandContext } from './helpers/hand-context.js';
 
 /**
  * Crash on one node (PGlite by default, PostgreSQL when DATABASE_URL is set): the round loop, bets,
@@ -124,34 +120,7 @@ const code = async (p: Promise<unknown>) => {
 };
 
 beforeAll(async () => {
-  db = await createTestDatabase();
-  await runMigrations(db.database);
-  await seedDatabase(db.database, { withDemoAccounts: false });
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SERVE_WEB: 'false' });
-  const log = pino({ level: 'silent' });
-  const realtime = await createRealtime({
-    config,
-    log,
-    nodeId: 'crash-test',
-    auth: { byToken: () => Promise.resolve(null), bySecret: () => Promise.resolve(null) },
-  });
-  const listener: Connection = {
-    id: 'listener',
-    user: null,
-    channels: new Set(),
-    send: (frame) => frames.push(JSON.parse(String(frame)) as EventFrame),
-  };
-  realtime.hub.add(listener);
-  realtime.hub.subscribe(listener, 'Everyone');
-  ctx = withServices({
-    config,
-    database: db.database,
-    log,
-    realtime,
-    nodeId: 'crash-test',
-    ledger: new Ledger(db.database, realtime.hub),
-    settings: settingsFor(db.database),
-  });
+  ({ db, ctx } = await createHandContext('crash-test', { everyone: frames }));
   // Three games between 1.25x and 1.45x: each round runs 3.7 to 6.2 s.
   const chain = await generateChainAsync(pickSeed(3, 125n, 145n), 3, 2);
   await insertChain(db.database, chain, SALT);

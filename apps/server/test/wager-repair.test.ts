@@ -1,9 +1,6 @@
 import { crashPointFromHash } from '@nebula/games';
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JobContext, JobDefinition } from '../src/jobs/index.js';
-import { runMigrations } from '../src/db/migrate.js';
-import { seedDatabase } from '../src/db/seed.js';
 import {
   CrashService,
   chainHashOf,
@@ -12,14 +9,13 @@ import {
   insertChain,
 } from '../src/modules/crash/index.js';
 import { modules as serverModules } from '../src/modules/index.js';
-import { Ledger, checkLedger } from '../src/modules/ledger/index.js';
+import { checkLedger } from '../src/modules/ledger/index.js';
 import { wagersModule } from '../src/modules/wagers/index.js';
-import { loadConfig } from '../src/platform/config.js';
 import type { AppContext, AuthUser } from '../src/platform/context.js';
 import { type ServerModule, defineModule } from '../src/platform/module.js';
-import { createRealtime } from '../src/realtime/index.js';
 import { createUser } from './helpers/factories.js';
-import { createTestDatabase, settingsFor, withServices } from './helpers/test-server.js';
+import { createTestDatabase } from './helpers/test-server.js';
+import { createHandContext } from './helpers/hand-context.js';
 
 /**
  * The one wager repair job (`wagers.repair`, modules/wagers/repair.ts; decision 0012): a product that
@@ -109,26 +105,7 @@ const testProduct = defineModule({
 });
 
 beforeAll(async () => {
-  db = await createTestDatabase();
-  await runMigrations(db.database);
-  await seedDatabase(db.database, { withDemoAccounts: false });
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SERVE_WEB: 'false' });
-  const log = pino({ level: 'silent' });
-  const realtime = await createRealtime({
-    config,
-    log,
-    nodeId: 'repair-test',
-    auth: { byToken: () => Promise.resolve(null), bySecret: () => Promise.resolve(null) },
-  });
-  ctx = withServices({
-    config,
-    database: db.database,
-    log,
-    realtime,
-    nodeId: 'repair-test',
-    ledger: new Ledger(db.database, realtime.hub),
-    settings: settingsFor(db.database),
-  });
+  ({ db, ctx } = await createHandContext('repair-test'));
   await db.database.query(
     `create table test_repair_stakes (id bigserial primary key, user_id uuid not null,
        amount numeric(38,0) not null, placed_at timestamptz not null, settled_at timestamptz)`,
