@@ -51,7 +51,9 @@ export function toastWith(page: Page, text: string | RegExp): Locator {
 export async function openAuth(page: Page, mode: 'sign-in' | 'sign-up'): Promise<Locator> {
   await page.getByTestId(mode).click();
   const modal = authModal(page);
-  await expect(modal).toBeVisible();
+  // The dialogs' module loads on the first open (app/auth-modal-host.tsx): on a busy machine that
+  // fetch and its first render took more than the usual 7 s.
+  await expect(modal).toBeVisible({ timeout: 15_000 });
   return modal;
 }
 
