@@ -38,7 +38,7 @@ export class Coalescer<K, V> {
   /** `run` reads the keys in one statement and returns one result per key, in order. */
   constructor(
     private readonly run: (keys: K[]) => Promise<V[]>,
-    private readonly opts: CoalesceOptions = { maxBatch: 256, parallel: 1 },
+    private readonly opts: CoalesceOptions = { maxBatch: 256, parallel: 2 },
   ) {}
 
   /** The result for `key`, read by a statement that starts after this call. */
