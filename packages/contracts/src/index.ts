@@ -13,6 +13,7 @@ export * from './endpoints/catalogue.js';
 export * from './endpoints/feed.js';
 export * from './endpoints/chat.js';
 export * from './endpoints/tips.js';
+export * from './endpoints/protection.js';
 export * from './endpoints/audit.js';
 export * from './endpoints/settings.js';
 export * from './text.js';

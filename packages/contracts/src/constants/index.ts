@@ -10,6 +10,7 @@ export * from './channels.js';
 export * from './chat.js';
 export * from './feed.js';
 export * from './tips.js';
+export * from './protection.js';
 export * from './wallet-message.js';
 export * from './realtime-refs.js';
 export * from './realtime/index.js';
