@@ -18,3 +18,4 @@ export * from './endpoints/audit.js';
 export * from './endpoints/settings.js';
 export * from './text.js';
 export * from './bonus.js';
+export * from './endpoints/sports.js';

@@ -4,4 +4,5 @@ export * from './crash.js';
 export * from './extended.js';
 export * from './games.js';
 export * from './realtime.js';
+export * from './sports.js';
 export * from './wallet.js';
