@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Channels, defineEvent } from '@nebula/contracts';
+import { Channels, ErrorCode, defineEvent } from '@nebula/contracts';
 import { z } from 'zod';
 import { startTestServer, type TestServer } from './helpers/test-server.js';
 import { createUser, type TestUser } from './helpers/factories.js';
@@ -71,8 +71,10 @@ describe('socket basics', () => {
     expect(await s.next((f) => f.$id === null && String(f.message).includes('$id'))).toBeTruthy();
     expect(await s.request({ type: 'dance' })).toMatchObject({ code: 400 });
     expect(await s.request({ type: 'whisper', event: 'NoSuchEvent' })).toMatchObject({ code: 404 });
+    // An error with a text code answers its HTTP status as `code` and the text code as `reason`.
     expect(await s.request({ type: 'whisper', event: 'Ping', data: { extra: 1 } })).toMatchObject({
       code: 422,
+      reason: ErrorCode.ValidationFailed,
     });
   });
 

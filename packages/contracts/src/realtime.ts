@@ -7,7 +7,8 @@ import type { Policy } from './endpoint.js';
  * - subscription: {"$id": "...", "type": "subscribe" | "unsubscribe", "channel": "Everyone"}
  * - (re)auth:     {"$id": "...", "type": "auth", "token": "<bearer>" | null}
  * - auth by secret: {"$id": "...", "type": "authentication", "userId": "...", "userSecret": "..."}
- * - reply:        {"$id": "...", "data": ...}  or  {"$id": "...", "code": N, "message": "..."}
+ * - reply:        {"$id": "...", "data": ...}  or  {"$id": "...", "code": N, "message": "...", "reason"?: "..."}
+ *                 (`reason`: the text code of the error when it has one, e.g. "loss_limit"; `code` is then its HTTP status)
  * - server event: {"channel": "...", "event": "...", "data": {...}}
  */
 export const frameIdSchema = z.union([z.string().min(1).max(64), z.number().int()]);
@@ -37,6 +38,8 @@ export interface ReplyFrame<T = unknown> {
   type?: string;
   code?: number;
   message?: string;
+  /** The error's text code (e.g. `loss_limit`) when it has one; `code` is then its HTTP status. */
+  reason?: string;
 }
 
 export interface EventFrame<T = unknown> {

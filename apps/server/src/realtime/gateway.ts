@@ -215,7 +215,12 @@ export class Gateway {
     } catch (err) {
       const e = socketErrorOf(err);
       if (e.code >= 500) this.deps.log.error({ err }, 'socket frame failed');
-      conn.reply({ $id: parsed.data.$id, code: e.code, message: e.message });
+      conn.reply({
+        $id: parsed.data.$id,
+        code: e.code,
+        message: e.message,
+        ...(e.reason ? { reason: e.reason } : {}),
+      });
     }
   }
 

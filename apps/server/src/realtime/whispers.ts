@@ -57,10 +57,15 @@ export class WhisperRegistry {
   }
 }
 
-/** The socket's numeric error code for an error thrown by a handler. */
-export function socketErrorOf(err: unknown): { code: number; message: string } {
+/**
+ * The socket's numeric error code for an error thrown by a handler; an error with a text code (e.g.
+ * `loss_limit`) answers its HTTP status as the code and the text code as `reason`, so a client can
+ * tell refusals apart as over HTTP.
+ */
+export function socketErrorOf(err: unknown): { code: number; message: string; reason?: string } {
   if (err instanceof AppError) {
-    return { code: typeof err.code === 'number' ? err.code : err.status, message: err.message };
+    if (typeof err.code === 'number') return { code: err.code, message: err.message };
+    return { code: err.status, message: err.message, reason: err.code };
   }
   return { code: RealtimeErrorCode.Internal, message: 'Internal server error.' };
 }

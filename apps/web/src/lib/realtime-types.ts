@@ -56,10 +56,13 @@ export const ClientErrorCode = {
 /** An error reply (`{$id, code, message}`) or a client-side failure (see ClientErrorCode). */
 export class RealtimeError extends Error {
   readonly code: number;
-  constructor(code: number, message: string) {
+  /** The server's text code of the error (e.g. `loss_limit`), when it has one. */
+  readonly reason: string | undefined;
+  constructor(code: number, message: string, reason?: string) {
     super(message);
     this.name = 'RealtimeError';
     this.code = code;
+    this.reason = reason;
   }
 }
 

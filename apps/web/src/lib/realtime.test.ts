@@ -252,7 +252,17 @@ describe('RealtimeClient requests', () => {
     FakeSocket.last.receive({ $id: frame.$id, code: -4, message: 'Not enough money' });
     const error = await reply.catch((e: unknown) => e);
     expect(error).toBeInstanceOf(RealtimeError);
-    expect(error).toMatchObject({ code: -4, message: 'Not enough money' });
+    expect(error).toMatchObject({ code: -4, message: 'Not enough money', reason: undefined });
+  });
+
+  it("keeps an error reply's text code as its reason", async () => {
+    makeClient();
+    client.connect(URL);
+    FakeSocket.last.accept();
+    const reply = client.whisper(ref('Play'), { bet: 1 });
+    const frame = FakeSocket.last.lastFrame();
+    FakeSocket.last.receive({ $id: frame.$id, code: 403, message: 'Over the limit', reason: 'loss_limit' });
+    expect(await reply.catch((e: unknown) => e)).toMatchObject({ code: 403, reason: 'loss_limit' });
   });
 
   it('times out a request that gets no reply and forgets it', async () => {

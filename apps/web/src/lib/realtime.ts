@@ -431,7 +431,8 @@ export class RealtimeClient {
     this.pending.delete(id);
     clearTimeout(entry.timer);
     if (typeof frame.code === 'number' && frame.data === undefined) {
-      entry.reject(new RealtimeError(frame.code, frame.message ?? `Error ${frame.code}`));
+      const reason = typeof frame.reason === 'string' ? frame.reason : undefined;
+      entry.reject(new RealtimeError(frame.code, frame.message ?? `Error ${frame.code}`, reason));
     } else {
       entry.resolve(frame.data);
     }
