@@ -19,6 +19,7 @@ import { ProfitMonitor } from '../frame/profit-monitor';
 import { useProfitMonitor } from '../frame/profit-monitor-store';
 import { getFrameSound } from '../frame/sound';
 import { currentPlayContext, showPlayError } from '../frame/use-game-session';
+import { clearRefusal } from '../frame/refusal';
 import { crashApi } from './crash-api';
 import { CrashBar } from './crash-bar';
 import { openCrashFairness } from './crash-fairness';
@@ -58,9 +59,10 @@ function useCrashSession(): Session | null {
       api: crashApi,
       context: currentPlayContext,
       sound: getFrameSound(),
-      onError: (error) => showPlayError(error, () => void navigateRef.current('/')),
+      onError: (error, info) => showPlayError(error, () => void navigateRef.current('/'), info),
       onBlocked: (text) => toast.warning(text, { id: 'play-blocked' }),
       onSettled: (bet) => {
+        clearRefusal();
         const currency = useAppStore.getState().currencies[bet.currency];
         useProfitMonitor.getState().add({
           wager: bet.wager,

@@ -79,7 +79,8 @@ export interface PlayerDeps {
   context: () => PlayContext;
   sound: SoundApi;
   /** A failed call (toasts, login for guests: the frame's play error handling). */
-  onError: (error: unknown) => void;
+  /** A failed call; `auto`: it stopped the auto bet. */
+  onError: (error: unknown, info?: { auto: boolean }) => void;
   /** Refused locally (invalid wager or auto settings). */
   onBlocked: (text: string) => void;
   /** The player's bet ended (profit monitor). */
@@ -205,8 +206,9 @@ export class CrashPlayer {
     } catch (error) {
       // A refused bet may be tried again in the same round (after a deposit, another wager).
       if (this.betRound === round.id) this.betRound = null;
+      const auto = this.state.autoRunning;
       this.stopAuto();
-      if (!this.disposed) this.deps.onError(error);
+      if (!this.disposed) this.deps.onError(error, { auto });
       return false;
     } finally {
       this.set({ busy: null });

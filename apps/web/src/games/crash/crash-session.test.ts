@@ -212,7 +212,8 @@ describe('the player', () => {
     player.setWagerText('1');
     player.startAuto();
     await flush();
-    expect(deps.onError).toHaveBeenCalledWith(error);
+    // Marked as the error that stopped the auto run (a limit refusal then says so).
+    expect(deps.onError).toHaveBeenCalledWith(error, { auto: true });
     expect(player.state.autoRunning).toBe(false);
   });
 

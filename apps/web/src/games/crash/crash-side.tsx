@@ -11,6 +11,7 @@ import type { Currency } from '@nebula/contracts';
 import { ratio } from '@nebula/games';
 import { Button, CurrencyIcon, Tabs } from '../../ui';
 import { AutoSettings } from '../frame/auto-settings';
+import { RefusalNotice } from '../frame/refusal-notice';
 import { parseSignedDecimal, parseWagerText, profitOnWin, wagerText } from '../frame/wager';
 import { WagerInput } from '../frame/wager-input';
 import { canCashOut, crashButton, type CrashButtonKind } from './crash-button';
@@ -215,6 +216,7 @@ export function CrashSide({ room, player, currency, decimals, balance, demo }: C
             {t('gameCrash.demoOnly')}
           </p>
         )}
+        <RefusalNotice />
       </div>
     </div>
   );

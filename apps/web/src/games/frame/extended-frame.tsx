@@ -19,6 +19,8 @@ import { isSignedIn, useAppStore } from '../../lib/store';
 import { Button, CurrencyIcon, toast } from '../../ui';
 import type { ExtendedBoardProps, ExtendedGameUi } from '../types';
 import { ExtendedSession, type ExtendedState } from './extended-session';
+import { RefusalNotice } from './refusal-notice';
+import { clearRefusal } from './refusal';
 import { openFairnessModal } from './fairness-modal';
 import { FrameBar } from './frame-bar';
 import { FrameSkeleton, placeholderCurrency, useFullscreen } from './game-frame';
@@ -56,6 +58,7 @@ function useExtendedSession(gameId: string, ui: AnyUi): ExtendedSession<unknown>
       onError: (error) => showPlayError(error, () => void navigateRef.current('/')),
       onBlocked: (text) => toast.warning(text, { id: 'play-blocked' }),
       onSettled: (round) => {
+        clearRefusal();
         const currency = useAppStore.getState().currencies[round.currency];
         useProfitMonitor.getState().add({
           wager: round.wager,
@@ -340,6 +343,7 @@ function ExtendedSidePanel({
             {unavailable}
           </p>
         )}
+        <RefusalNotice />
       </div>
     </div>
   );

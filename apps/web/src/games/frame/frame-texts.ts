@@ -63,6 +63,12 @@ export const gameFrameEn = {
     invalid: 'Check the auto bet settings.',
   },
   result: { win: 'You won', lose: 'No win' },
+  refusal: {
+    title: 'Bet refused',
+    autoStopped: 'Auto bet stopped',
+    manage: 'Manage your limits',
+    dismiss: 'Dismiss',
+  },
   bar: {
     fullscreen: 'Fullscreen',
     exitFullscreen: 'Exit fullscreen',
@@ -181,6 +187,12 @@ export const gameFrameDe: Translation<Texts> = {
     invalid: 'Prüfe die Auto-Einstellungen.',
   },
   result: { win: 'Gewonnen', lose: 'Kein Gewinn' },
+  refusal: {
+    title: 'Wette abgelehnt',
+    autoStopped: 'Auto-Wette gestoppt',
+    manage: 'Limits verwalten',
+    dismiss: 'Schließen',
+  },
   bar: {
     fullscreen: 'Vollbild',
     exitFullscreen: 'Vollbild beenden',

@@ -198,19 +198,25 @@ describe('GameSession: auto bet', () => {
     expect(other.sent).toHaveLength(3);
   });
 
-  it('stops on the first error', async () => {
+  it('stops on the first error, reported while the run still counts as running', async () => {
     let calls = 0;
     const { session, deps } = setup({
       send: async (request) => {
         calls += 1;
-        if (calls === 2) throw new RealtimeError(-4, 'Not enough money');
+        if (calls === 2) throw new RealtimeError(403, 'Over your loss limit', 'loss_limit');
         return response(String(calls), false, request.bet);
       },
+    });
+    // The frame reads `autoRunning` in onError to say the refusal stopped the auto run.
+    const runningAtError: boolean[] = [];
+    vi.mocked(deps.onError).mockImplementation(() => {
+      runningAtError.push(session.store.getState().autoRunning);
     });
     session.setWagerText('1');
     await session.runAuto();
     expect(calls).toBe(2);
     expect(deps.onError).toHaveBeenCalledOnce();
+    expect(runningAtError).toEqual([true]);
     expect(session.store.getState().autoRunning).toBe(false);
   });
 

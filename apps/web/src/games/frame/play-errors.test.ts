@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/api';
 import { RealtimeError } from '../../lib/realtime';
-import { playErrorAction } from './play-errors';
+import { playErrorAction, protectionRefusal } from './play-errors';
 
 describe('play errors (spec 3 section 8)', () => {
   it('ends silently on 0 and ignores -8', () => {
@@ -65,5 +65,26 @@ describe('play errors (spec 3 section 8)', () => {
     expect(playErrorAction(new ApiError(0, 'network_error', 'Network error'), false)).toMatchObject({
       text: 'Network error',
     });
+  });
+
+  it('marks the refusals of player protection and shows their text, over the socket or HTTP', () => {
+    const text = 'This bet would exceed your loss limit.';
+    expect(playErrorAction(new RealtimeError(403, text, 'loss_limit'), false)).toEqual({
+      kind: 'toast',
+      level: 'warning',
+      text,
+      code: 403,
+      refusal: 'loss_limit',
+    });
+    expect(playErrorAction(new ApiError(403, 'timed_out', 'On a time-out'), false)).toMatchObject({
+      text: 'On a time-out',
+      refusal: 'timed_out',
+    });
+    expect(protectionRefusal(new ApiError(403, 'session_limit', 'x'))).toBe('session_limit');
+    // Another 403 keeps the generic text; another reason is no refusal.
+    expect(playErrorAction(new RealtimeError(403, 'Forbidden', 'forbidden'), false)).toMatchObject({
+      text: null,
+    });
+    expect(protectionRefusal(new RealtimeError(403, 'x'))).toBeNull();
   });
 });

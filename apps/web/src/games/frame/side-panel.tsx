@@ -14,6 +14,7 @@ import type { GameSession, SessionState } from './game-session';
 import { canChangeBettingType, isPlayButtonBlocked, playButtonLabel, type BettingType } from './play-button';
 import { parseWagerText, profitOnWin, wagerText } from './wager';
 import { WagerInput } from './wager-input';
+import { RefusalNotice } from './refusal-notice';
 import { useBalanceText } from '../../lib/money-format';
 import { useTranslation } from '../../lib/i18n';
 
@@ -192,6 +193,7 @@ export function SidePanel<P>({
             {unavailable ?? blockReason}
           </p>
         )}
+        <RefusalNotice />
       </div>
     </div>
   );

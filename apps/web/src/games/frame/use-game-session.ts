@@ -5,6 +5,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { decimalsFor } from '@nebula/money';
+import type { updateEndpoint } from '@nebula/contracts';
+import { api, endpointRef } from '../../lib/api';
 import { events } from '../../lib/events';
 import { i18n } from '../../lib/i18n';
 import { isSignedIn, useAppStore } from '../../lib/store';
@@ -13,6 +15,7 @@ import type { GameUi } from '../types';
 import { GameSession, type PlayContext } from './game-session';
 import { sendPlay } from './play-api';
 import { playErrorAction } from './play-errors';
+import { clearRefusal, showRefusal } from './refusal';
 import { useProfitMonitor } from './profit-monitor-store';
 import { getFrameSound } from './sound';
 
@@ -29,12 +32,27 @@ function openLogin(): void {
   events.emit('open-auth', { mode: 'auth' });
 }
 
-/** Shows a failed Play the way spec 3 section 8 says. */
-export function showPlayError(error: unknown, goHome: () => void): void {
+/** The signed-in user again: a time-out or self-exclusion taken elsewhere sends the player to /error/se. */
+const meRef = endpointRef<typeof updateEndpoint>('POST', '/auth/update');
+
+/**
+ * Shows a failed Play the way spec 3 section 8 says. A protection refusal also stays under the play
+ * button (`auto`: it stopped an auto run); a time-out or self-exclusion refreshes the stored user, so
+ * the guard sends the player to /error/se.
+ */
+export function showPlayError(error: unknown, goHome: () => void, info: { auto?: boolean } = {}): void {
   const action = playErrorAction(error, !currentPlayContext().signedIn);
   if (action.kind === 'silent') return;
   const text = action.text ?? i18n.t('gameFrame.errors.generic', { code: action.code });
-  if (action.level === 'warning') toast.warning(text, { id: `play-error-${action.code}` });
+  if (action.refusal) {
+    showRefusal({ reason: action.refusal, text, auto: !!info.auto });
+    if (action.refusal === 'self_excluded' || action.refusal === 'timed_out') {
+      void api(meRef, {})
+        .then(({ user }) => useAppStore.getState().updateUser(user))
+        .catch(() => undefined);
+    }
+  }
+  if (action.level === 'warning') toast.warning(text, { id: `play-error-${action.refusal ?? action.code}` });
   else toast.error(text, { id: `play-error-${action.code}` });
   if (action.login) openLogin();
   if (action.home) goHome();
@@ -56,9 +74,14 @@ export function useGameSession<P>(gameId: string, ui: GameUi<P, unknown>): GameS
       context: currentPlayContext,
       send: sendPlay,
       sound: getFrameSound(),
-      onError: (error) => showPlayError(error, () => void navigateRef.current('/')),
+      // Called before the auto run's end: `autoRunning` still says whether the error stopped one.
+      onError: (error) =>
+        showPlayError(error, () => void navigateRef.current('/'), {
+          auto: created.store.getState().autoRunning,
+        }),
       onBlocked: (text) => toast.warning(text, { id: 'play-blocked' }),
       onSettled: (round) => {
+        clearRefusal();
         const currency = useAppStore.getState().currencies[round.currency];
         useProfitMonitor.getState().add({
           wager: round.wager,
