@@ -61,6 +61,8 @@ const EXPECTED_SERVICES: [string, string][] = [
   ['deposits.service', 'deposits'],
   ['crash.service', 'crash'],
   ['crash.salt-blocks', 'crash'],
+  ['sports.bets', 'sports'],
+  ['sports.simulated_feed', 'sports'],
   ['tips.rain-rules-cache', 'tips'],
 ];
 
@@ -134,6 +136,7 @@ describe('the server started with the module list', () => {
       ['demo_money.balance_usd', 'demo-money'],
       ['race.prize_pool', 'race'],
       ['chat.link_allowlist', 'chat'],
+      ['sports.max_bet_usd', 'sports'],
       ['vip_withdraw', 'withdrawals'],
     ] as const)
       expect(t.server.settings.registry.get(key)?.owner, key).toBe(owner);
@@ -152,8 +155,9 @@ describe('the server started with the module list', () => {
     const declared = modules.flatMap((m) => (m.channels ?? []).map((c) => c.name));
     expect(declared.length).toBeGreaterThan(0);
     expect(t.server.realtime.rules.moduleRules()).toEqual(declared);
-    expect([...t.server.assembly.channels.values()]).toEqual(['chat']);
+    expect([...t.server.assembly.channels.values()]).toEqual(['sports', 'chat']);
     expect(t.server.realtime.rules.canHear('casino_en', guest)).toBe(true);
+    expect(t.server.realtime.rules.canHear('Sportsbook', guest)).toBe(true);
     expect(t.server.realtime.rules.canHear('Probe.1', player)).toBe(false);
   });
 });

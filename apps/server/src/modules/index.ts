@@ -20,6 +20,7 @@ import { profileModule } from './profile/index.js';
 import { raceModule } from './race/index.js';
 import { realtimeModule } from '../realtime/realtime.routes.js';
 import { seedsModule } from './seeds/index.js';
+import { sportsModule } from './sports/index.js';
 import { telegramAuthModule } from './telegram-auth/index.js';
 import { tipsModule } from './tips/index.js';
 import { twoFactorModule } from './two-factor/index.js';
@@ -56,6 +57,7 @@ export const modules: readonly ServerModule[] = [
   wagersModule,
   gamesModule,
   crashModule,
+  sportsModule,
   catalogueModule,
   feedModule,
   raceModule,

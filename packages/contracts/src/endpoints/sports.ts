@@ -74,6 +74,11 @@ export const sportClockSchema = z.object({
   running: z.boolean(),
   /** When this reading was taken (ISO); a running clock advances from it. */
   at: z.string(),
+  /**
+   * Match seconds per real second while running (1 for real matches; the simulated feed's matches run
+   * faster, e.g. 11.25 for 90 minutes in 8). Absent: 1.
+   */
+  speed: z.number().positive().optional(),
 });
 export type SportClock = z.infer<typeof sportClockSchema>;
 

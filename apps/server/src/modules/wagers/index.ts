@@ -28,6 +28,7 @@ export {
   type StakeAccount,
   payStake,
   placeStake,
+  reclaimPayout,
   settleStakes,
   stakeHolder,
 } from './money.js';

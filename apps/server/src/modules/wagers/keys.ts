@@ -10,12 +10,25 @@ export type StakeRef =
   /** A single-round bet or an extended round: the id it took from the bets sequence. */
   | { product: 'originals' | 'extended'; bet: string }
   /** A crash bet: one per player and round. */
-  | { product: 'crash'; round: string; user: string };
+  | { product: 'crash'; round: string; user: string }
+  /** A sports bet (slip): the id of its `sport_bets` row. */
+  | { product: 'sports'; bet: string };
 
-export type StakeStep = 'wager' | 'payout' | 'refund' | `stake:${number}`;
+/**
+ * The steps of a stake's money. A sports bet can be settled, rolled back and settled again (decision
+ * 0028): its n-th settlement pays `payout:{n}`, its n-th rollback takes it back with `rollback:{n}`, and a
+ * cash-out pays `cashout`.
+ */
+export type StakeStep =
+  'wager' | 'payout' | 'refund' | 'cashout' | `stake:${number}` | `payout:${number}` | `rollback:${number}`;
 
 /** The ledger key of `step` of `stake`. */
 export function stakeKey(stake: StakeRef, step: StakeStep): string {
-  const base = stake.product === 'crash' ? `crash:${stake.round}:${stake.user}` : `bet:${stake.bet}`;
+  const base =
+    stake.product === 'crash'
+      ? `crash:${stake.round}:${stake.user}`
+      : stake.product === 'sports'
+        ? `sport:${stake.bet}`
+        : `bet:${stake.bet}`;
   return `${base}:${step}`;
 }

@@ -44,9 +44,11 @@ const debitOf = (account: StakeAccount, amount: bigint, step: StakeStep): Transf
   metadata: account.metadata,
 });
 
-const creditOf = (account: StakeAccount, amount: bigint, step: 'payout' | 'refund'): TransferRequest => ({
+type CreditStep = Extract<StakeStep, 'payout' | 'refund' | 'cashout' | `payout:${number}`>;
+
+const creditOf = (account: StakeAccount, amount: bigint, step: CreditStep): TransferRequest => ({
   key: stakeKey(account.stake, step),
-  kind: step === 'payout' ? 'win' : 'bet_refund',
+  kind: step === 'refund' ? 'bet_refund' : step === 'cashout' ? 'cash_out' : 'win',
   currency: account.currency,
   amount,
   from: bank(account),
@@ -74,15 +76,46 @@ export async function placeStake(
   }
 }
 
-/** Credits the stake's payout (a win) or refund to the player; nothing when `amount` is zero. */
+/**
+ * Credits the stake's payout (a win), refund or cash-out to the player; nothing when `amount` is zero.
+ * A sports bet settled again after a rollback pays `payout:{n}` (decision 0028).
+ */
 export async function payStake(
   ledger: ScopedLedger,
   account: StakeAccount,
   amount: bigint,
-  step: Extract<StakeStep, 'payout' | 'refund'> = 'payout',
+  step: CreditStep = 'payout',
 ): Promise<void> {
   if (amount <= 0n) return;
   await ledger.transfer(creditOf(account, amount, step));
+}
+
+/**
+ * Takes back a payout a settlement rollback cancelled (a sports bet, decision 0028): debits the player
+ * with key `rollback:{n}` as far as their balance covers it (a balance never goes negative), and
+ * answers what it could not take (the bet's debt). The player's account is locked first, so the
+ * balance read is the one debited.
+ */
+export async function reclaimPayout(
+  ledger: ScopedLedger,
+  account: StakeAccount,
+  amount: bigint,
+  step: `rollback:${number}`,
+): Promise<{ taken: bigint; shortfall: bigint }> {
+  if (amount <= 0n) return { taken: 0n, shortfall: 0n };
+  const [held] = await ledger.lockBalances([{ ref: player(account), currency: account.currency }]);
+  const taken = held && held.balance < amount ? held.balance : amount;
+  if (taken > 0n)
+    await ledger.transfer({
+      key: stakeKey(account.stake, step),
+      kind: 'win_rollback',
+      currency: account.currency,
+      amount: taken,
+      from: player(account),
+      to: bank(account),
+      metadata: account.metadata,
+    });
+  return { taken, shortfall: amount - taken };
 }
 
 /** A settled single-round stake of a group commit: its wager and its payout (possibly zero). */

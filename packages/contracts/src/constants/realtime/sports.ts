@@ -216,6 +216,7 @@ export const sportEventStatusEventRef: EventRef<typeof sportEventStatusEvent> = 
               second: { type: 'integer' },
               running: { type: 'boolean' },
               at: { type: 'string' },
+              speed: { type: 'number' },
             },
             required: ['period', 'minute', 'second', 'running', 'at'],
           },
