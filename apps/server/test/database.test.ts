@@ -109,3 +109,91 @@ describe('embedded PGlite', () => {
     await fs.rm(root, { recursive: true, force: true });
   });
 });
+
+describe('pipelined transactions (TransactionOptions.pipelined)', () => {
+  let t: Awaited<ReturnType<typeof createTestDatabase>>;
+  beforeAll(async () => {
+    t = await createTestDatabase();
+    await t.database.query('create table pipe_t (id int primary key, v int not null check (v >= 0))');
+  });
+  afterAll(async () => {
+    await t?.drop();
+  });
+  const rows = async () =>
+    (await t.database.query<{ id: number; v: number }>('select id, v from pipe_t order by id')).map((r) => [
+      r.id,
+      r.v,
+    ]);
+  const pipelined = { pipelined: true };
+
+  it('reads sent with BEGIN, other statements, then the final write with the COMMIT: all committed', async () => {
+    await t.database.query('insert into pipe_t values (1, 10)');
+    const result = await t.database.transaction(async (tx) => {
+      // Two locking reads sent together, then the final write.
+      const [a, b] = await Promise.all([
+        tx.query<{ v: number }>('select v from pipe_t where id = 1 for update'),
+        tx.query<{ n: number }>('select count(*)::int as n from pipe_t'),
+      ]);
+      tx.commitWith('final1');
+      await tx.query('select 1');
+      await tx.query('update pipe_t set v = v + $1 where id = 1', [a[0]!.v + b[0]!.n], 'final1');
+      return 'done';
+    }, pipelined);
+    expect(result).toBe('done');
+    expect(await rows()).toEqual([[1, 21]]);
+  });
+
+  it('a failing final write rolls everything back and throws its own error', async () => {
+    const before = await rows();
+    await expect(
+      t.database.transaction(async (tx) => {
+        await tx.query('insert into pipe_t values (2, 5)');
+        tx.commitWith('final2');
+        await tx.query('update pipe_t set v = v - 1000 where id = 1', [], 'final2');
+      }, pipelined),
+    ).rejects.toThrow(/check constraint/);
+    expect(await rows()).toEqual(before);
+  });
+
+  it('a final write whose failure fn swallows still commits nothing', async () => {
+    const before = await rows();
+    await expect(
+      t.database.transaction(async (tx) => {
+        await tx.query('insert into pipe_t values (3, 5)');
+        tx.commitWith('final3');
+        await tx.query('update pipe_t set v = -1 where id = 1', [], 'final3').catch(() => undefined);
+      }, pipelined),
+    ).rejects.toThrow(/rolled back/);
+    expect(await rows()).toEqual(before);
+  });
+
+  it('a failure before the final write rolls back; a statement after it is refused', async () => {
+    const before = await rows();
+    await expect(
+      t.database.transaction(async (tx) => {
+        await tx.query('insert into pipe_t values (4, 5)');
+        throw new Error('decided otherwise');
+      }, pipelined),
+    ).rejects.toThrow('decided otherwise');
+    expect(await rows()).toEqual(before);
+    if (t.database.kind === 'postgres') {
+      await expect(
+        t.database.transaction(async (tx) => {
+          tx.commitWith('final4');
+          await tx.query('insert into pipe_t values (5, 5)', [], 'final4');
+          await tx.query('insert into pipe_t values (6, 5)');
+        }, pipelined),
+      ).rejects.toThrow(/after the final one/);
+      // The final write committed; the statement after it never ran.
+      expect(await rows()).toEqual([...before, [5, 5]]);
+    }
+  });
+
+  it('without a final write the COMMIT follows fn as in any transaction', async () => {
+    await t.database.transaction(async (tx) => {
+      await tx.query('insert into pipe_t values (7, 1)');
+      await tx.query('update pipe_t set v = v + 1 where id = 7');
+    }, pipelined);
+    expect((await rows()).at(-1)).toEqual([7, 2]);
+  });
+});

@@ -25,6 +25,32 @@ export interface Session {
   exec(text: string): Promise<void>;
 }
 
+/**
+ * The session of a transaction. `commitWith(name)` makes the statement of that name (the `name` of
+ * {@link QueryFn}) the transaction's final one, sent together with the COMMIT, where the transaction
+ * is pipelined ({@link TransactionOptions}); elsewhere it does nothing and the COMMIT follows when
+ * `fn` resolves, as always. Statements of other names before it run as usual.
+ */
+export interface TxSession extends Session {
+  commitWith(statementName: string): void;
+}
+
+export interface TransactionOptions {
+  /**
+   * PostgreSQL only (PGlite runs in-process: no round trip to save). BEGIN goes out together with the
+   * first statements instead of one round trip before them, and `tx.commitWith(name)` sends the named
+   * statement and the COMMIT together, so a transaction of reads, decisions in memory and one final
+   * write takes two round trips instead of four or more. What the caller must respect:
+   *  - the statements sent before BEGIN's answer (those issued before the first one's answer) write
+   *    nothing: were BEGIN to fail they would have run alone. The final statement goes out only
+   *    after BEGIN succeeded, so a write never runs outside the transaction;
+   *  - the final statement is the transaction's last act: when it fails the COMMIT rolls back
+   *    (PostgreSQL commits nothing of an aborted transaction) and its error is thrown; once it
+   *    succeeded, nothing `fn` does afterwards can stop the commit.
+   */
+  pipelined?: boolean;
+}
+
 export interface Database {
   kind: 'pglite' | 'postgres';
   /** Raw parameterised query for hot paths (no ORM overhead); see {@link QueryFn} for `name`. */
@@ -35,7 +61,7 @@ export interface Database {
    * Runs `fn` in one transaction: committed when it resolves, rolled back when it throws. On PGlite
    * other queries wait until it ends (PGlite's exclusive transaction), so nothing interleaves.
    */
-  transaction<T>(fn: (tx: Session) => Promise<T>): Promise<T>;
+  transaction<T>(fn: (tx: TxSession) => Promise<T>, opts?: TransactionOptions): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -67,7 +93,10 @@ async function openPostgres(
   poolSize: number,
   log: OpenDatabaseOptions['log'],
 ): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // Pipeline mode: a statement is sent at once, even while the connection's earlier ones are still
+  // running (they run in order). Code that awaits each statement behaves as without it; pipelined
+  // transactions use it to save round trips (TransactionOptions).
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, pipeline: true } as pg.PoolConfig);
   pool.on('error', (err) => log.error({ err }, 'idle PostgreSQL client error'));
   // Fail fast with a clear message when the server is unreachable.
   const probe = await pool.connect();
@@ -94,18 +123,56 @@ async function openPostgres(
         client.release();
       }
     },
-    async transaction(fn) {
+    async transaction(fn, opts) {
       const client = await pool.connect();
       let broken = false;
+      // The COMMIT sent with the final statement (pipelined transactions only).
+      let commit: Promise<pg.QueryResult> | undefined;
       try {
-        await client.query('begin');
-        const result = await fn(on(client));
-        await client.query('commit');
+        if (!opts?.pipelined) {
+          await client.query('begin');
+          const result = await fn({ ...on(client), commitWith() {} });
+          await client.query('commit');
+          return result;
+        }
+        const begun = client.query('begin');
+        begun.catch(() => undefined); // awaited below; its failure is reported there
+        const session = on(client);
+        let finalName: string | undefined;
+        const result = await fn({
+          exec: session.exec,
+          async query<T>(text: string, params?: unknown[], name?: string) {
+            if (commit) throw new Error('A statement after the final one of a pipelined transaction.');
+            if (finalName === undefined || name !== finalName) return session.query<T>(text, params, name);
+            await begun;
+            const rows = session.query<T>(text, params, name);
+            commit = client.query('commit');
+            commit.catch(() => undefined); // awaited below
+            return rows;
+          },
+          commitWith(statementName: string) {
+            finalName = statementName;
+          },
+        });
+        await begun;
+        if (!commit) {
+          await client.query('commit');
+          return result;
+        }
+        // fn awaited its final statement, so that succeeded: the COMMIT committed, unless fn caught
+        // the statement's failure (then PostgreSQL answers the COMMIT of the aborted transaction with
+        // ROLLBACK).
+        if ((await commit).command !== 'COMMIT')
+          throw new Error('The transaction was rolled back at its commit.');
         return result;
       } catch (err) {
-        await client.query('rollback').catch(() => {
-          broken = true;
-        });
+        // A COMMIT already sent has ended the transaction (committed, or rolled back after a failed
+        // final statement); otherwise roll back.
+        if (commit) await commit.catch(() => (broken = true));
+        else
+          await client.query('rollback').catch(() => {
+            broken = true;
+          });
         throw err;
       } finally {
         client.release(broken);
@@ -162,6 +229,8 @@ async function openPglite(dataDir: string | undefined, log: OpenDatabaseOptions[
           async exec(text: string) {
             await tx.exec(text);
           },
+          // In-process: the COMMIT follows fn as always.
+          commitWith() {},
         }),
       );
     },

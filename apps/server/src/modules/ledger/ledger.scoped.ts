@@ -61,13 +61,17 @@ export class ScopedLedger {
    * Locks the player accounts (created when missing) in ascending id order until the transaction ends
    * and reads their balances: the caller can then decide which debits they cover before it makes them.
    * Answers in the order of `accounts`, each with the account's id (equal ids: the same account).
+   * `then` takes the caller's own locks after the accounts': it starts right after the accounts' lock
+   * statement is sent, without waiting for its answer (one round trip for both on a pipelined
+   * transaction), and the database runs the two in that order, so the accounts are always locked first.
    */
-  async lockBalances(
+  async lockBalances<T = undefined>(
     accounts: readonly { ref: AccountRef; currency: string }[],
-  ): Promise<{ id: string; balance: bigint }[]> {
-    const held = await this.ledger.lockBalancesOn(this.tx, accounts, this.local);
-    for (const h of held) this.locked.add(h.id);
-    return held;
+    then?: () => Promise<T>,
+  ): Promise<{ held: { id: string; balance: bigint }[]; then: T | undefined }> {
+    const out = await this.ledger.lockBalancesOn(this.tx, accounts, this.local, then);
+    for (const h of out.held) this.locked.add(h.id);
+    return out;
   }
 
   /** Locks the player accounts of `refs` (created when missing) in ascending id order. */

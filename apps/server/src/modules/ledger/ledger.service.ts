@@ -428,25 +428,33 @@ export class Ledger {
     };
   }
 
-  /** @internal ScopedLedger's lockBalances: locks the player accounts, reads their balances. */
-  async lockBalancesOn(
+  /**
+   * @internal ScopedLedger's lockBalances: locks the player accounts, reads their balances, and starts
+   * the caller's `then` right after sending the lock statement (the database runs them in order).
+   */
+  async lockBalancesOn<T>(
     tx: Session,
     accounts: readonly { ref: AccountRef; currency: string }[],
     local: Map<string, AccountRow>,
-  ): Promise<{ id: string; balance: bigint }[]> {
+    then?: () => Promise<T>,
+  ): Promise<{ held: { id: string; balance: bigint }[]; then: T | undefined }> {
     const ids: string[] = [];
     for (const a of accounts) {
       if (isSystem(a.ref)) throw new Error('lockBalances takes player accounts only');
       ids.push((await this.accountId(a.ref, a.currency, tx, local)).id);
     }
     const sorted = [...new Set(ids)].sort((a, b) => (BigInt(a) < BigInt(b) ? -1 : 1));
-    const rows = await tx.query<{ id: string; balance: string }>(
+    const locked = tx.query<{ id: string; balance: string }>(
       LOCK_BALANCES_SQL,
       [sorted],
       'ledger.lock_balances',
     );
-    const balance = new Map(rows.map((r) => [r.id, BigInt(r.balance)]));
-    return ids.map((id) => ({ id, balance: balance.get(id) ?? 0n }));
+    // Both answers are awaited before either failure is thrown (none is left unawaited).
+    const [rows, after] = await Promise.allSettled([locked, then?.()]);
+    if (rows.status === 'rejected') throw rows.reason;
+    if (after.status === 'rejected') throw after.reason;
+    const balance = new Map(rows.value.map((r) => [r.id, BigInt(r.balance)]));
+    return { held: ids.map((id) => ({ id, balance: balance.get(id) ?? 0n })), then: after.value };
   }
 
   /**
