@@ -103,7 +103,9 @@ export async function reclaimPayout(
   step: `rollback:${number}`,
 ): Promise<{ taken: bigint; shortfall: bigint }> {
   if (amount <= 0n) return { taken: 0n, shortfall: 0n };
-  const [held] = await ledger.lockBalances([{ ref: player(account), currency: account.currency }]);
+  const {
+    held: [held],
+  } = await ledger.lockBalances([{ ref: player(account), currency: account.currency }]);
   const taken = held && held.balance < amount ? held.balance : amount;
   if (taken > 0n)
     await ledger.transfer({
