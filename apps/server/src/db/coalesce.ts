@@ -1,9 +1,8 @@
 /**
  * Coalesced reads (decision 0020): concurrent single-row lookups of the same kind share ONE statement.
  *
- * Batching, as the bets' group commit does it (modules/games/group-commit.ts): a lookup is queued; at
- * most `parallel` statements run at once; whenever one ends (and on the next turn of the event loop
- * after a lookup arrives while fewer run) the queued lookups, at most `maxBatch`, become the next
+ * Batching (batch-pump.ts, as the bets' group commit does it): a lookup is queued; at most `parallel`
+ * statements run at once; whenever one ends the queued lookups, at most `maxBatch`, become the next
  * statement. A quiet node therefore reads at once, without waiting for a timer; a busy one gathers the
  * lookups that arrive during a read.
  *
@@ -15,13 +14,9 @@
  *  - A failure reaches only the lookup that causes it: when a statement of several keys fails, each
  *    key is read again alone, and only a key whose own statement fails is rejected.
  */
+import { BatchPump, type BatchPumpOptions } from './batch-pump.js';
 
-export interface CoalesceOptions {
-  /** Keys per statement at most. */
-  maxBatch: number;
-  /** Statements in flight at once at most. */
-  parallel: number;
-}
+export type CoalesceOptions = BatchPumpOptions;
 
 interface Waiting<K, V> {
   key: K;
@@ -29,40 +24,21 @@ interface Waiting<K, V> {
   reject: (err: unknown) => void;
 }
 
-/** The queue and the statements of the module comment. */
+/** The statements of the module comment. */
 export class Coalescer<K, V> {
-  private readonly queue: Waiting<K, V>[] = [];
-  private running = 0;
-  private scheduled = false;
+  private readonly pump: BatchPump<Waiting<K, V>>;
 
   /** `run` reads the keys in one statement and returns one result per key, in order. */
   constructor(
     private readonly run: (keys: K[]) => Promise<V[]>,
-    private readonly opts: CoalesceOptions = { maxBatch: 256, parallel: 2 },
-  ) {}
+    opts: CoalesceOptions = { maxBatch: 256, parallel: 2 },
+  ) {
+    this.pump = new BatchPump((batch) => this.read(batch), opts);
+  }
 
   /** The result for `key`, read by a statement that starts after this call. */
   load(key: K): Promise<V> {
-    return new Promise<V>((resolve, reject) => {
-      this.queue.push({ key, resolve, reject });
-      if (this.scheduled || this.running >= this.opts.parallel) return;
-      this.scheduled = true;
-      setImmediate(() => {
-        this.scheduled = false;
-        this.pump();
-      });
-    });
-  }
-
-  private pump(): void {
-    while (this.running < this.opts.parallel && this.queue.length > 0) {
-      const batch = this.queue.splice(0, this.opts.maxBatch);
-      this.running++;
-      void this.read(batch).finally(() => {
-        this.running--;
-        this.pump();
-      });
-    }
+    return new Promise<V>((resolve, reject) => this.pump.push({ key, resolve, reject }));
   }
 
   private async read(batch: Waiting<K, V>[]): Promise<void> {

@@ -45,6 +45,7 @@
 import { PlayErrorCode } from '@nebula/contracts';
 import { floats } from '@nebula/fairness';
 import { payoutFor, type Ratio, resolveRound } from '@nebula/games';
+import { BatchPump } from '../../db/batch-pump.js';
 import type { TxSession } from '../../db/client.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
@@ -223,39 +224,20 @@ export interface GroupCommitOptions {
   beforeCommit?: ((betId: string) => void | Promise<void>) | undefined;
 }
 
-/** The queue and the batches of the module comment. */
+/** The batches of the module comment (db/batch-pump.ts queues the bets and starts them). */
 export class BetGroupCommit {
-  private readonly queue: Pending[] = [];
-  private running = 0;
-  private scheduled = false;
+  private readonly pump: BatchPump<Pending>;
 
   constructor(
     private readonly ctx: AppContext,
     private readonly opts: GroupCommitOptions,
-  ) {}
+  ) {
+    this.pump = new BatchPump((batch) => this.run(batch), opts);
+  }
 
   /** Settles `bet` in the next batch; resolves after that batch's commit. */
   settle(bet: PreparedBet): Promise<Settled> {
-    return new Promise<Settled>((resolve, reject) => {
-      this.queue.push({ bet, resolve, reject });
-      if (this.scheduled || this.running >= this.opts.parallel) return;
-      this.scheduled = true;
-      setImmediate(() => {
-        this.scheduled = false;
-        this.pump();
-      });
-    });
-  }
-
-  private pump(): void {
-    while (this.running < this.opts.parallel && this.queue.length > 0) {
-      const batch = this.queue.splice(0, this.opts.maxBatch);
-      this.running++;
-      void this.run(batch).finally(() => {
-        this.running--;
-        this.pump();
-      });
-    }
+    return new Promise<Settled>((resolve, reject) => this.pump.push({ bet, resolve, reject }));
   }
 
   private async run(batch: Pending[]): Promise<void> {
