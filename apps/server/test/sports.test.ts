@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { SportSlipErrorCode as Code, type SportBet, type SportPlaceBetResponse } from '@nebula/contracts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { checkLedger } from '../src/modules/ledger/index.js';
-import { applyFeedMessage, type FeedMessage } from '../src/modules/sports/index.js';
-import type { TestUser } from './helpers/factories.js';
+import { applyFeedMessage, type FeedMessage, parseNdjson } from '../src/modules/sports/index.js';
+import { createUser, type TestUser } from './helpers/factories.js';
 import { fundedPlayer } from './helpers/players.js';
 import { contextOf, putSetting, startTestServer, type TestServer } from './helpers/test-server.js';
 
@@ -590,5 +590,46 @@ describe('reads', () => {
     expect((await post(null, '/api/sports/events', { sport: 'nope' })).statusCode).toBe(422);
     expect((await post(null, '/api/sports/event', { id: '999999999' })).statusCode).toBe(404);
     expect((await post(null, '/api/sports/event', { id: 'x' })).statusCode).toBe(422);
+  });
+});
+
+describe('staff feed entry and recordings', () => {
+  it('applies a message staff enter (audited), refuses players and malformed messages, exports NDJSON', async () => {
+    const admin = await createUser(t.server.database, { roles: ['*'] });
+    const u = await player();
+    const ext = await newEvent();
+    const o = await outcomes(ext);
+    await placed(u, [o['1x2||x']!], '2');
+    const staff = (message: object, who: TestUser = admin) =>
+      post(who, '/api/admin/sports/feed', { message });
+    expect((await staff({ kind: 'bet_stop', eventFeed: FEED, event: ext }, u)).statusCode).toBe(403);
+    expect((await staff({ kind: 'bet_stop', eventFeed: FEED, event: 'nope' })).json().code).toBe(
+      'unknown_event',
+    );
+    expect((await staff({ kind: 'bet_settlement', eventFeed: FEED, event: ext })).statusCode).toBe(422);
+    const res = await staff({
+      kind: 'bet_settlement',
+      eventFeed: FEED,
+      event: ext,
+      markets: [{ template: '1x2', outcomes: [{ key: 'x', result: 'won' }] }],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().applied).toBe(true);
+    expect(await real(u)).toBe(100n * USDT - 2n * USDT + 2n * 3_200_000_00n);
+    const audit = await t.server.database.query<{ action: string; target_id: string }>(
+      `select action, target_id from staff_audit_log where actor_id = $1::uuid`,
+      [admin.id],
+    );
+    expect(audit).toEqual([{ action: 'sports.feed', target_id: `${FEED}:${ext}` }]);
+    const recording = await post(admin, '/api/admin/sports/recording', { feed: 'staff' });
+    expect(recording.json()).toMatchObject({ count: 1, last: res.json().seq });
+    expect(parseNdjson(recording.json().ndjson)[0]).toMatchObject({
+      kind: 'bet_settlement',
+      feed: 'staff',
+      event: ext,
+    });
+    // Sports bets stay out of the casino's live feed.
+    const feed = (await post(null, '/api/data/latestGames', { type: 'all', count: 50 })).json();
+    expect(feed.every((g: { metadata: { id: string } }) => g.metadata.id !== 'sports')).toBe(true);
   });
 });

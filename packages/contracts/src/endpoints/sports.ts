@@ -465,3 +465,43 @@ export const liveFeedSportGameEvent = defineEvent(
     delay: z.number().int(),
   }),
 );
+
+// --- Staff: feed messages entered by hand, and the recordings (back office, G8). ---
+
+/** The permission of the sportsbook's staff calls. */
+export const SPORTS_STAFF_PERMISSION = 'sportsbook';
+
+export const sportStaffFeedEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/api/admin/sports/feed',
+  request: z
+    .object({
+      /**
+       * One feed message (decision 0028: fixture, odds_change, bet_stop, bet_settlement, bet_cancel,
+       * rollback_bet_settlement) without `feed`, `seq` and `at` (the server sets them: feed `staff`);
+       * `eventFeed` names the feed of the event it acts on (default `staff`, e.g. `simulated`).
+       */
+      message: z.record(z.string(), z.unknown()),
+    })
+    .strict(),
+  response: z.object({ applied: z.boolean(), seq: z.number().int() }),
+  policy: policy.permission(SPORTS_STAFF_PERMISSION),
+  summary:
+    'Applies a feed message entered by staff (a manual settlement, cancel, rollback, odds or fixture); 422 when it is malformed or names an unknown event. Audited.',
+});
+
+export const sportFeedRecordingEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/api/admin/sports/recording',
+  request: z
+    .object({
+      feed: z.string().min(1).max(32),
+      /** Only messages after this sequence number. */
+      after: z.number().int().min(0).default(0),
+      limit: z.number().int().min(1).max(100_000).default(10_000),
+    })
+    .strict(),
+  response: z.object({ ndjson: z.string(), count: z.number().int(), last: z.number().int() }),
+  policy: policy.permission(SPORTS_STAFF_PERMISSION),
+  summary: "A feed's applied messages as an NDJSON recording, in the order they were applied (replayable).",
+});

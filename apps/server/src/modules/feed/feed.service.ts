@@ -62,13 +62,19 @@ const COLUMNS = `b.id::text as id, b.user_id::text as user_id, b.game, b.currenc
 const JOINS = `join ${PLAYERS} u on u.id = b.user_id join currencies c on c.id = b.currency`;
 const NEWEST = 'order by b.created_at desc, b.id desc';
 
+/**
+ * The live feed is the casino's (spec 3 section 1): sports bets (product `sports`, decision 0028) have
+ * their own event, LiveFeedSportGame, and stay out of it.
+ */
+const CASINO = `b.product <> 'sports'`;
+
 /** The WHERE clause of each channel over `bets b` ($1 is the row limit, $2 the caller's id for mine). */
 const FILTERS: Record<Exclude<LatestGamesType, 'race'>, string> = {
-  all: 'not b.demo',
-  mine: 'b.user_id = $2 and not b.demo',
-  high_rollers: 'not b.demo and b.wager_usd >= 100',
-  lucky_wins: 'not b.demo and b.multiplier >= 1000000000 and b.payout > b.wager',
-  all_wins: 'not b.demo and b.payout > b.wager',
+  all: `not b.demo and ${CASINO}`,
+  mine: `b.user_id = $2 and not b.demo and ${CASINO}`,
+  high_rollers: `not b.demo and b.wager_usd >= 100 and ${CASINO}`,
+  lucky_wins: `not b.demo and b.multiplier >= 1000000000 and b.payout > b.wager and ${CASINO}`,
+  all_wins: `not b.demo and b.payout > b.wager and ${CASINO}`,
 };
 
 function toLiveGame(viewer: AuthUser | null, r: FeedRow): LiveGame {
@@ -112,7 +118,7 @@ async function raceRows({ database, settings }: FeedContext, count: number, now:
        from unnest($2::uuid[]) as l (user_id)
        cross join lateral (
          select * from bets x
-          where x.user_id = l.user_id and not x.demo and x.created_at >= $3::timestamptz
+          where x.user_id = l.user_id and not x.demo and x.product <> 'sports' and x.created_at >= $3::timestamptz
           order by x.created_at desc, x.id desc limit $1
        ) b
        ${JOINS}

@@ -20,6 +20,7 @@ import {
 } from '@nebula/contracts';
 import type { Session } from '../../db/client.js';
 import type { AppContext } from '../../platform/context.js';
+import { AppError, validationError } from '../../platform/errors.js';
 import type { ScopedLedger } from '../ledger/index.js';
 import {
   type MarketMessage,
@@ -45,8 +46,14 @@ interface Effects {
  * Applies one feed message (validated here: a malformed one throws before anything is written).
  * Answers false when the message was applied before.
  */
-export async function applyFeedMessage(ctx: AppContext, message: FeedMessage): Promise<boolean> {
-  const m = feedMessageSchema.parse(message);
+export async function applyFeedMessage(
+  ctx: AppContext,
+  message: FeedMessage,
+  opts: { inTransaction?: (tx: Session) => Promise<void> } = {},
+): Promise<boolean> {
+  const parsed = feedMessageSchema.safeParse(message);
+  if (!parsed.success) throw validationError(parsed.error, 'message');
+  const m = parsed.data;
   const defaults = await loadSlipSettings(ctx.settings);
   const effects: Effects = { eventId: null, status: false, markets: new Set(), bets: new Set() };
   const applied = await ctx.ledger.transaction(async (ledger, tx) => {
@@ -57,6 +64,7 @@ export async function applyFeedMessage(ctx: AppContext, message: FeedMessage): P
     );
     if (fresh.length === 0) return false;
     await apply(ledger, tx, m, defaults.liabilityCapUsd, effects);
+    await opts.inTransaction?.(tx);
     return true;
   });
   if (applied) await announce(ctx, effects);
@@ -76,8 +84,9 @@ async function apply(
     for (const id of await upsertMarkets(tx, fx.eventId, m.markets, capUsd)) fx.markets.add(id);
     return;
   }
-  const eventId = await eventIdOf(tx, m.feed, m.event);
-  if (eventId === undefined) throw new Error(`feed ${m.feed}: unknown event ${m.event} (${m.kind})`);
+  const eventId = await eventIdOf(tx, m.eventFeed ?? m.feed, m.event);
+  if (eventId === undefined)
+    throw new AppError(422, 'unknown_event', `Unknown event ${m.event} of feed ${m.eventFeed ?? m.feed}.`);
   fx.eventId = eventId;
   switch (m.kind) {
     case 'odds_change': {
@@ -283,12 +292,12 @@ async function upsertFixture(
   const [category] = await tx.query<{ id: string }>(
     `insert into sport_categories (feed, external_id, sport, name) values ($1, $2, $3, $4)
      on conflict (feed, external_id) do update set name = excluded.name returning id::text as id`,
-    [m.feed, m.category.id, m.sport, m.category.name],
+    [m.eventFeed ?? m.feed, m.category.id, m.sport, m.category.name],
   );
   const [tournament] = await tx.query<{ id: string }>(
     `insert into sport_tournaments (feed, external_id, category_id, name) values ($1, $2, $3::bigint, $4)
      on conflict (feed, external_id) do update set name = excluded.name returning id::text as id`,
-    [m.feed, m.tournament.id, category!.id, m.tournament.name],
+    [m.eventFeed ?? m.feed, m.tournament.id, category!.id, m.tournament.name],
   );
   const ids: Record<string, string> = {};
   for (const c of m.competitors) {
@@ -296,7 +305,7 @@ async function upsertFixture(
       `insert into sport_competitors (feed, external_id, name, abbreviation) values ($1, $2, $3, $4)
        on conflict (feed, external_id) do update set name = excluded.name, abbreviation = excluded.abbreviation
        returning id::text as id`,
-      [m.feed, c.id, c.name, c.abbreviation],
+      [m.eventFeed ?? m.feed, c.id, c.name, c.abbreviation],
     );
     ids[c.qualifier] = row!.id;
   }
@@ -308,7 +317,7 @@ async function upsertFixture(
        match_tracker_id = excluded.match_tracker_id, stream_url = excluded.stream_url, updated_at = now()
      returning id::text as id`,
     [
-      m.feed,
+      m.eventFeed ?? m.feed,
       m.event,
       m.sport,
       tournament!.id,

@@ -68,7 +68,14 @@ const clockSchema = z.object({
   speed: z.number().positive().optional(),
 });
 
-const base = { feed: z.string().min(1).max(32), seq: z.number().int().min(1), at, event: ext };
+const base = {
+  feed: z.string().min(1).max(32),
+  seq: z.number().int().min(1),
+  at,
+  event: ext,
+  /** The feed whose event id `event` is, when not `feed` itself (staff acting on a simulated event). */
+  eventFeed: z.string().min(1).max(32).optional(),
+};
 
 const sportKeys = SPORTS.map((s) => s.key) as [string, ...string[]];
 

@@ -17,6 +17,8 @@ import {
   sportConfirmBetEndpoint,
   sportEventEndpoint,
   sportEventsEndpoint,
+  sportFeedRecordingEndpoint,
+  sportStaffFeedEndpoint,
   sportMyBetsEndpoint,
   sportPlaceBetEndpoint,
   sportPreferencesEndpoint,
@@ -30,6 +32,7 @@ import { registerEndpoint } from '../../platform/endpoints.js';
 import { AppError } from '../../platform/errors.js';
 import { defineModule } from '../../platform/module.js';
 import { defineService } from '../../platform/services.js';
+import { recordStaffAction } from '../audit/index.js';
 import { applyFeedMessage } from './book.js';
 import { SportsBets } from './bets.js';
 import type { FeedMessage } from './feed.js';
@@ -85,6 +88,37 @@ export async function feedRecording(ctx: Pick<AppContext, 'database'>, feed: str
     [feed],
   );
   return rows.map((r) => JSON.stringify(r.message)).join('\n') + (rows.length ? '\n' : '');
+}
+
+/** The feed of the messages staff enter by hand (the back office). */
+export const STAFF_FEED = 'staff';
+
+/**
+ * Applies a message staff entered (feed `staff`, the next sequence number of that feed; a number taken
+ * meanwhile by another staff call is retried), with its audit row in the same transaction.
+ */
+async function applyStaffMessage(ctx: AppContext, user: AuthUser, body: Record<string, unknown>) {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const [{ seq }] = (await ctx.database.query<{ seq: number }>(
+      'select (coalesce(max(seq), 0) + 1)::int as seq from sport_feed_messages where feed = $1',
+      [STAFF_FEED],
+    )) as [{ seq: number }];
+    const message = { ...body, feed: STAFF_FEED, seq, at: new Date().toISOString() } as FeedMessage;
+    const applied = await applyFeedMessage(ctx, message, {
+      inTransaction: (tx) =>
+        recordStaffAction(tx, {
+          actor: user,
+          action: 'sports.feed',
+          target: {
+            type: 'sport_event',
+            id: `${String(body.eventFeed ?? STAFF_FEED)}:${String(body.event)}`,
+          },
+          details: { kind: body.kind, seq },
+        }).then(() => undefined),
+    });
+    if (applied) return { applied, seq };
+  }
+  throw AppError.conflict('The staff feed is busy: try again.');
 }
 
 export const SPORTS_JOBS = { feed: 'sports.feed' } as const;
@@ -203,6 +237,20 @@ function registerSportsRoutes(app: FastifyInstance, ctx: AppContext): void {
   registerEndpoint(app, sportCashOutEndpoint, async ({ input, user }) => ({
     bet: await bets.cashOut(signedIn(user), input.betId, input.amount),
   }));
+  registerEndpoint(app, sportStaffFeedEndpoint, ({ input, user }) =>
+    applyStaffMessage(ctx, signedIn(user), input.message),
+  );
+  registerEndpoint(app, sportFeedRecordingEndpoint, async ({ input }) => {
+    const rows = await ctx.database.query<{ seq: string; message: unknown }>(
+      `select seq::text as seq, message from sport_feed_messages where feed = $1 and seq > $2 order by id limit $3`,
+      [input.feed, input.after, input.limit],
+    );
+    return {
+      ndjson: rows.map((r) => JSON.stringify(r.message)).join('\n') + (rows.length ? '\n' : ''),
+      count: rows.length,
+      last: rows.length ? Number(rows.at(-1)!.seq) : input.after,
+    };
+  });
   registerEndpoint(app, sportPreferencesEndpoint, ({ user }) => bets.preferences(signedIn(user)));
   registerEndpoint(app, sportUpdatePreferencesEndpoint, ({ input, user }) =>
     bets.setPreferences(signedIn(user), input.oddsChange),
