@@ -11,7 +11,7 @@
  *  - runs live matches: the clock is the real time since kick-off scaled to the match length; each
  *    match minute draws its goals from the model (the same seed, event and minute always give the
  *    same goal), a goal is a bet stop with the new score, the next poll re-prices the markets from the
- *    score and the time left; matches fated to be cancelled are cancelled mid-match, some see the bets of
+ *    score and the time left, and so does every {@link REPRICE_MINUTES}th match minute; matches fated to be cancelled are cancelled mid-match, some see the bets of
  *    the last minute of their 1x2 cancelled (a palpable error);
  *  - at full time ends the match and settles every market from the final score; matches fated to a
  *    rollback have their settlement rolled back on the next poll and settled again on the one after.
@@ -35,6 +35,13 @@ import {
 import type { SimulationSettings } from './settings.js';
 
 export const SIMULATED_FEED = 'simulated';
+
+/**
+ * Live markets are re-priced after each goal and every this many match minutes (the clock in between is
+ * the client's, from its speed): odds that moved at every poll would refuse most live bets of players
+ * whose policy takes no odds change.
+ */
+export const REPRICE_MINUTES = 5;
 
 interface League {
   sport: string;
@@ -438,7 +445,7 @@ export class SimulatedFeed implements FeedAdapter {
             score: { ...score, periods: [] },
             clock: this.clock(match, target, now, s, true),
           });
-        } else if (target > from || e.suspended) {
+        } else if (Math.floor(target / REPRICE_MINUTES) > Math.floor(from / REPRICE_MINUTES) || e.suspended) {
           push({
             kind: 'odds_change',
             event: ext,
