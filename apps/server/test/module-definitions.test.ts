@@ -54,6 +54,7 @@ const EXPECTED_JOBS: Record<string, string[]> = {
 
 /** The services each module declares today, in creation order (module list order). */
 const EXPECTED_SERVICES: [string, string][] = [
+  ['legal.renderer', 'legal'],
   ['auth.me', 'auth'],
   ['mail.mailer', 'mail'],
   ['prices.feed', 'prices'],

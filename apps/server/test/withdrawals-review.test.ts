@@ -184,7 +184,10 @@ describe('history and limits', () => {
     expect(await real(u)).toBe(5000n * USDT - 2346n * (USDT / 100n));
     // Another player sees none of them.
     const other = await player(0n);
-    expect((await post(other, '/api/wallet/history/withdraws')).json()).toEqual({ withdraws: [] });
+    expect((await post(other, '/api/wallet/history/withdraws')).json()).toEqual({
+      withdraws: [],
+      cancelAllowed: true,
+    });
   });
 
   it('limits per VIP level from the vip_withdraw setting', async () => {
@@ -198,6 +201,7 @@ describe('history and limits', () => {
       maximum: '2000',
       perDay: 3,
       usedToday: 0,
+      cancelAllowed: true,
     });
     await t.server.database.query('update users set vip_level = 10 where id = $1', [u.id]);
     const vip = await post(u, '/api/wallet/withdrawLimits', { currency: 'btc' });

@@ -13,6 +13,7 @@ import { depositsModule } from './deposits/index.js';
 import { feedModule } from './feed/index.js';
 import { gamesModule } from './games/index.js';
 import { ledgerModule } from './ledger/index.js';
+import { legalModule } from './legal/index.js';
 import { mailModule } from './mail/index.js';
 import { platformModule } from './platform/index.js';
 import { pricesModule } from './prices/index.js';
@@ -37,6 +38,7 @@ import { withdrawalsModule } from './withdrawals/index.js';
  */
 export const modules: readonly ServerModule[] = [
   platformModule,
+  legalModule,
   currenciesModule,
   usersModule,
   realtimeModule,

@@ -9,6 +9,7 @@ export * from './catalogue.js';
 export * from './channels.js';
 export * from './chat.js';
 export * from './feed.js';
+export * from './legal.js';
 export * from './sports.js';
 export * from './tips.js';
 export * from './protection.js';

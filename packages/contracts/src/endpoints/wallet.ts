@@ -133,9 +133,16 @@ export const withdrawHistoryEndpoint = defineEndpoint({
   method: 'POST',
   path: '/api/wallet/history/withdraws',
   request: emptyRequest,
-  response: z.object({ withdraws: z.array(withdrawHistoryItemSchema) }),
+  response: z.object({
+    withdraws: z.array(withdrawHistoryItemSchema),
+    /**
+     * Whether the player may cancel a withdrawal in moderation (status 0, not automatic): false where
+     * the jurisdiction forbids reversing withdrawals (setting `legal.jurisdiction`).
+     */
+    cancelAllowed: z.boolean(),
+  }),
   policy: policy.user,
-  summary: "The player's withdrawals, newest first.",
+  summary: "The player's withdrawals, newest first, and whether the player may cancel one in moderation.",
 });
 
 export const withdrawEndpoint = defineEndpoint({
@@ -161,7 +168,8 @@ export const cancelWithdrawEndpoint = defineEndpoint({
   request: z.object({ id: z.string().max(64) }).strict(),
   response: z.object({ ok: z.literal(true) }),
   policy: policy.user,
-  summary: 'Cancels a withdrawal still in moderation (status 0, not automatic); the sum is refunded.',
+  summary:
+    'Cancels a withdrawal still in moderation (status 0, not automatic); the sum is refunded. 403 withdraw_cancel_forbidden where the jurisdiction forbids reversing withdrawals.',
 });
 
 export const withdrawLimitsEndpoint = defineEndpoint({
@@ -176,6 +184,8 @@ export const withdrawLimitsEndpoint = defineEndpoint({
     maximum: decimal,
     perDay: z.number().int(),
     usedToday: z.number().int(),
+    /** Whether a withdrawal requested now could be cancelled while in moderation (see the history). */
+    cancelAllowed: z.boolean(),
   }),
   policy: policy.user,
   summary: "The player's withdrawal fee, minimum, maximum and daily count for a currency (per VIP level).",

@@ -22,6 +22,7 @@ export {
   type CallerView,
 } from './snapshot.js';
 export { Jurisdiction } from './jurisdiction.js';
+export { COUNTRY_CODES } from './countries.js';
 export { GeoIpDatabase, isNonPublicIp } from './geoip.js';
 export { imageUrl } from './images.js';
 

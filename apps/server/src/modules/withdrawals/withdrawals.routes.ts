@@ -12,6 +12,7 @@ import { toDecimalString } from '@nebula/money';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext, AuthUser } from '../../platform/context.js';
 import { registerEndpoint } from '../../platform/endpoints.js';
+import { playerCancelsWithdrawals } from '../legal/index.js';
 import { withdrawalService } from './withdrawals.service.js';
 
 const signedIn = (user: AuthUser | null): AuthUser => {
@@ -33,12 +34,19 @@ export function registerWithdrawalRoutes(app: FastifyInstance, ctx: AppContext):
     return { ok: true as const };
   });
 
-  registerEndpoint(app, withdrawHistoryEndpoint, async ({ user }) => ({
-    withdraws: await service.history(signedIn(user).id),
-  }));
+  registerEndpoint(app, withdrawHistoryEndpoint, async ({ user }) => {
+    const [withdraws, cancelAllowed] = await Promise.all([
+      service.history(signedIn(user).id),
+      playerCancelsWithdrawals(ctx.settings),
+    ]);
+    return { withdraws, cancelAllowed };
+  });
 
   registerEndpoint(app, withdrawLimitsEndpoint, async ({ input, user }) => {
-    const l = await service.limits(signedIn(user).id, input.currency);
+    const [l, cancelAllowed] = await Promise.all([
+      service.limits(signedIn(user).id, input.currency),
+      playerCancelsWithdrawals(ctx.settings),
+    ]);
     return {
       currency: input.currency,
       vipLevel: l.vipLevel,
@@ -47,6 +55,7 @@ export function registerWithdrawalRoutes(app: FastifyInstance, ctx: AppContext):
       maximum: toDecimalString(l.maximum ?? 0n, l.decimals),
       perDay: l.perDay,
       usedToday: l.usedToday,
+      cancelAllowed,
     };
   });
 

@@ -24,6 +24,7 @@ import {
   WithdrawCodes,
   WithdrawMessages,
   ErrorCode,
+  WITHDRAW_CANCEL_FORBIDDEN,
   type ResponseOf,
   type withdrawHistoryEndpoint,
 } from '@nebula/contracts';
@@ -35,6 +36,7 @@ import { AppError } from '../../platform/errors.js';
 import { recordStaffAction } from '../audit/index.js';
 import { assertFreshTwoFactor } from '../auth/index.js';
 import { InsufficientFundsError, playerBalance, playerFlows, transferAmount } from '../ledger/index.js';
+import { playerCancelsWithdrawals } from '../legal/index.js';
 import { priceFeedService } from '../prices/index.js';
 import { wageredSince } from '../wagers/index.js';
 import { isValidAddress } from './address.js';
@@ -329,8 +331,13 @@ export class WithdrawalService {
     return wagered * 100n >= deposits * multiplier;
   }
 
-  /** Player cancel: own, status 0, not automatic. Refunded once. */
+  /**
+   * Player cancel: own, status 0, not automatic. Refunded once. Refused (403, nothing written) where
+   * the jurisdiction forbids reversing withdrawals (`legal.jurisdiction`).
+   */
   async cancel(user: AuthUser, id: string): Promise<void> {
+    if (!(await playerCancelsWithdrawals(this.ctx.settings)))
+      throw new AppError(403, WITHDRAW_CANCEL_FORBIDDEN.code, WITHDRAW_CANCEL_FORBIDDEN.message);
     if (!UUID.test(id)) throw AppError.notFound('Withdrawal not found.');
     const rows = await this.db.query<{ id: string }>(
       `update withdrawals set status = 4, updated_at = now(), decided_by = $2, decided_at = now()

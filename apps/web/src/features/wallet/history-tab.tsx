@@ -7,7 +7,7 @@
 import { useState } from 'react';
 import type { Currency } from '@nebula/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { ArrowDownToLine, ArrowUpFromLine } from 'lucide-react';
+import { ArrowDownToLine, ArrowUpFromLine, Info } from 'lucide-react';
 import clsx from 'clsx';
 import { Button, CurrencyIcon, EmptyState, Skeleton, Tabs } from '../../ui';
 import { api } from '../../lib/api';
@@ -118,11 +118,12 @@ function Withdraws({ currencies }: { currencies: Record<string, Currency> }) {
     queryKey: walletKeys.withdraws,
     queryFn: ({ signal }) => loadWithdraws(signal),
     refetchInterval: (q) =>
-      q.state.data?.some((item) => item.status === 0 || item.status === 3) ? POLL_MS : false,
+      q.state.data?.withdraws.some((item) => item.status === 0 || item.status === 3) ? POLL_MS : false,
   });
   if (query.isPending) return <Rows />;
   if (query.isError) return <EmptyState tone="error" title={t('walletUi.history.loadFailed')} />;
-  if (query.data.length === 0) {
+  const { withdraws, cancelAllowed } = query.data;
+  if (withdraws.length === 0) {
     return (
       <EmptyState
         icon={<ArrowUpFromLine size={28} />}
@@ -131,60 +132,69 @@ function Withdraws({ currencies }: { currencies: Record<string, Currency> }) {
       />
     );
   }
+  const reversalForbidden = withdraws.some((item) => withdrawStatus(item, cancelAllowed).reversalForbidden);
   return (
-    <ul className="wallet-history" data-testid="withdraw-history">
-      {query.data.map((item) => {
-        const status = withdrawStatus(item);
-        const text =
-          status.kind === 'declined' && status.reason
-            ? t('walletUi.status.declinedReason', { reason: status.reason })
-            : t(`walletUi.status.${status.kind}`);
-        return (
-          <li
-            key={item._id}
-            className="wallet-history__row"
-            data-testid="withdraw-row"
-            data-status={status.kind}
-          >
-            <span className="wallet-history__icon wallet-history__icon--out" aria-hidden="true">
-              <ArrowUpFromLine size={16} />
-            </span>
-            <span className="wallet-history__main">
-              <Amount sum={item.sum} currency={item.currency} currencies={currencies} />
-              <small>
-                {formatDateTime(item.created_at, i18n.language)} ·{' '}
-                <span title={item.address}>{shorten(item.address)}</span>
-                {item.txid && (
-                  <>
-                    {' · '}
-                    <span title={item.txid}>{shorten(item.txid)}</span>
-                  </>
-                )}
-              </small>
-            </span>
-            <span className="wallet-history__end">
-              <span
-                className={clsx('wallet-status', `wallet-status--${status.kind}`)}
-                data-testid="withdraw-status"
-              >
-                {text}
+    <>
+      {reversalForbidden && (
+        <p className="wallet-note" role="note" data-testid="withdraw-no-cancel">
+          <Info size={16} aria-hidden="true" />
+          <span>{t('walletUi.noCancel')}</span>
+        </p>
+      )}
+      <ul className="wallet-history" data-testid="withdraw-history">
+        {withdraws.map((item) => {
+          const status = withdrawStatus(item, cancelAllowed);
+          const text =
+            status.kind === 'declined' && status.reason
+              ? t('walletUi.status.declinedReason', { reason: status.reason })
+              : t(`walletUi.status.${status.kind}`);
+          return (
+            <li
+              key={item._id}
+              className="wallet-history__row"
+              data-testid="withdraw-row"
+              data-status={status.kind}
+            >
+              <span className="wallet-history__icon wallet-history__icon--out" aria-hidden="true">
+                <ArrowUpFromLine size={16} />
               </span>
-              {status.cancellable && (
-                <Button
-                  size="sm"
-                  variant="ghost"
-                  loading={cancel.isPending && cancel.variables === item._id}
-                  onClick={() => cancel.mutate(item._id)}
-                  data-testid="withdraw-cancel"
+              <span className="wallet-history__main">
+                <Amount sum={item.sum} currency={item.currency} currencies={currencies} />
+                <small>
+                  {formatDateTime(item.created_at, i18n.language)} ·{' '}
+                  <span title={item.address}>{shorten(item.address)}</span>
+                  {item.txid && (
+                    <>
+                      {' · '}
+                      <span title={item.txid}>{shorten(item.txid)}</span>
+                    </>
+                  )}
+                </small>
+              </span>
+              <span className="wallet-history__end">
+                <span
+                  className={clsx('wallet-status', `wallet-status--${status.kind}`)}
+                  data-testid="withdraw-status"
                 >
-                  {t('walletUi.cancel')}
-                </Button>
-              )}
-            </span>
-          </li>
-        );
-      })}
-    </ul>
+                  {text}
+                </span>
+                {status.cancellable && (
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    loading={cancel.isPending && cancel.variables === item._id}
+                    onClick={() => cancel.mutate(item._id)}
+                    data-testid="withdraw-cancel"
+                  >
+                    {t('walletUi.cancel')}
+                  </Button>
+                )}
+              </span>
+            </li>
+          );
+        })}
+      </ul>
+    </>
   );
 }
 

@@ -131,6 +131,16 @@ describe('status texts', () => {
     expect(withdrawStatus(w(0, true)).cancellable).toBe(false);
     expect(withdrawStatus(w(3)).cancellable).toBe(false);
     expect(withdrawStatus(w(1)).cancellable).toBe(false);
+    expect(withdrawStatus(w(0)).reversalForbidden).toBe(false);
+  });
+
+  it('offers no cancel where the jurisdiction forbids reversing withdrawals, and says so', () => {
+    expect(withdrawStatus(w(0), false)).toMatchObject({ cancellable: false, reversalForbidden: true });
+    // Only the withdrawals a player could otherwise cancel need the explanation.
+    expect(withdrawStatus(w(0, true), false).reversalForbidden).toBe(false);
+    expect(withdrawStatus(w(3), false).reversalForbidden).toBe(false);
+    expect(withdrawStatus(w(4), false).reversalForbidden).toBe(false);
+    expect(withdrawStatus(w(0), true)).toMatchObject({ cancellable: true, reversalForbidden: false });
   });
 
   it('maps deposits: confirmations, then paid; aggregator paid or not', () => {

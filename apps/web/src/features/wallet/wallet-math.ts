@@ -113,25 +113,39 @@ export interface WithdrawStatusView {
   kind: WithdrawStatusKind;
   /** The decline reason (status 2). */
   reason: string | null;
-  /** Status 0 and not automatic: the player may cancel (spec 3 section 4). */
+  /**
+   * Status 0 and not automatic (spec 3 section 4), where the jurisdiction lets players reverse a
+   * withdrawal: the player may cancel.
+   */
   cancellable: boolean;
+  /** Status 0 and not automatic, but the jurisdiction forbids reversing withdrawals: say why there is no cancel. */
+  reversalForbidden: boolean;
 }
 
-/** Spec 3 section 4: 0 and 3 moderation, 1 accepted, 2 declined (with reason), 4 cancelled. */
-export function withdrawStatus(item: {
-  status: number;
-  auto: boolean;
-  decline_reason: string | null;
-}): WithdrawStatusView {
+/**
+ * Spec 3 section 4: 0 and 3 moderation, 1 accepted, 2 declined (with reason), 4 cancelled.
+ * `cancelAllowed` is the jurisdiction's rule the history answers with (false: no reversing withdrawals).
+ */
+export function withdrawStatus(
+  item: { status: number; auto: boolean; decline_reason: string | null },
+  cancelAllowed = true,
+): WithdrawStatusView {
   switch (item.status) {
     case 1:
-      return { kind: 'accepted', reason: null, cancellable: false };
+      return { kind: 'accepted', reason: null, cancellable: false, reversalForbidden: false };
     case 2:
-      return { kind: 'declined', reason: item.decline_reason, cancellable: false };
+      return { kind: 'declined', reason: item.decline_reason, cancellable: false, reversalForbidden: false };
     case 4:
-      return { kind: 'cancelled', reason: null, cancellable: false };
-    default:
-      return { kind: 'moderation', reason: null, cancellable: item.status === 0 && !item.auto };
+      return { kind: 'cancelled', reason: null, cancellable: false, reversalForbidden: false };
+    default: {
+      const playerCancel = item.status === 0 && !item.auto;
+      return {
+        kind: 'moderation',
+        reason: null,
+        cancellable: playerCancel && cancelAllowed,
+        reversalForbidden: playerCancel && !cancelAllowed,
+      };
+    }
   }
 }
 

@@ -51,6 +51,10 @@ export const walletUiEn = {
   pendingTitle: 'Pending withdrawal',
   cancel: 'Cancel',
   cancelled: 'Withdrawal cancelled. The amount is back in your balance.',
+  noCancel:
+    'Withdrawals cannot be cancelled once requested: the regulations of our licence forbid reversing a withdrawal.',
+  noCancelBefore:
+    'Once requested, a withdrawal cannot be cancelled: the regulations of our licence forbid reversing withdrawals. Check the address and amount first.',
   withdrawErrors: {
     walletShort: 'Enter your wallet address.',
     amountEmpty: 'Enter an amount.',
@@ -146,6 +150,10 @@ export const walletUiDe: Translation<Texts> = {
   pendingTitle: 'Offene Auszahlung',
   cancel: 'Stornieren',
   cancelled: 'Auszahlung storniert. Der Betrag ist wieder in deinem Guthaben.',
+  noCancel:
+    'Beantragte Auszahlungen können nicht storniert werden: Die Vorschriften unserer Lizenz verbieten das Rückgängigmachen einer Auszahlung.',
+  noCancelBefore:
+    'Eine beantragte Auszahlung kann nicht storniert werden: Die Vorschriften unserer Lizenz verbieten das Rückgängigmachen von Auszahlungen. Prüfe vorher Adresse und Betrag.',
   withdrawErrors: {
     walletShort: 'Gib deine Wallet-Adresse ein.',
     amountEmpty: 'Gib einen Betrag ein.',

@@ -28,10 +28,11 @@ import { toDecimalString, tryParseAmount } from '@nebula/money';
 import { formatMoney } from '../../lib/money-format';
 import { useTranslation } from '../../lib/i18n';
 
-type WithdrawItem = Awaited<ReturnType<typeof loadWithdraws>>[number];
+type WithdrawItem = Awaited<ReturnType<typeof loadWithdraws>>['withdraws'][number];
 
+/** The withdrawals, newest first, and whether the jurisdiction lets the player cancel one in moderation. */
 export function loadWithdraws(signal?: AbortSignal) {
-  return api(walletApi.withdrawHistory, {}, { signal }).then((answer) => answer.withdraws);
+  return api(walletApi.withdrawHistory, {}, { signal });
 }
 
 /** Refreshes what a withdrawal changes: history, limits and balances. */
@@ -51,10 +52,18 @@ export function useCancelWithdraw() {
   });
 }
 
-export function PendingWithdraw({ item, currency }: { item: WithdrawItem; currency?: Currency }) {
+export function PendingWithdraw({
+  item,
+  currency,
+  cancelAllowed,
+}: {
+  item: WithdrawItem;
+  currency?: Currency;
+  cancelAllowed: boolean;
+}) {
   const { t, i18n } = useTranslation();
   const cancel = useCancelWithdraw();
-  const status = withdrawStatus(item);
+  const status = withdrawStatus(item, cancelAllowed);
   return (
     <section
       className="wallet-pending"
@@ -70,6 +79,11 @@ export function PendingWithdraw({ item, currency }: { item: WithdrawItem; curren
         <small>
           {t(`walletUi.status.${status.kind}`)} · {formatDateTime(item.created_at, i18n.language)}
         </small>
+        {status.reversalForbidden && (
+          <small className="wallet-pending__note" data-testid="withdraw-no-cancel">
+            {t('walletUi.noCancel')}
+          </small>
+        )}
       </div>
       {currency && <CurrencyIcon currency={currency} size={22} />}
       {status.cancellable && (
@@ -118,7 +132,7 @@ export function WithdrawTab({
     queryKey: walletKeys.withdraws,
     queryFn: ({ signal }) => loadWithdraws(signal),
   });
-  const pending = withdraws.data?.find((item) => item.status === 0 || item.status === 3);
+  const pending = withdraws.data?.withdraws.find((item) => item.status === 0 || item.status === 3);
 
   const atomic = tryParseAmount(amount || '0', currency.decimals);
   const sumAtomic = atomic.ok ? atomic.value : 0n;
@@ -181,7 +195,13 @@ export function WithdrawTab({
 
   return (
     <div className="wallet-tab" data-testid="withdraw-tab">
-      {pending && <PendingWithdraw item={pending} currency={currencies[pending.currency]} />}
+      {pending && (
+        <PendingWithdraw
+          item={pending}
+          currency={currencies[pending.currency]}
+          cancelAllowed={withdraws.data?.cancelAllowed ?? true}
+        />
+      )}
 
       <p className="wallet-balance-line">
         <span>{t('walletUi.balance')}</span>
@@ -327,6 +347,12 @@ export function WithdrawTab({
           <Info size={16} aria-hidden="true" />
           <span>{pending ? t('walletUi.withdrawErrors.onePending') : t('walletUi.withdrawInfo')}</span>
         </p>
+        {!pending && limits.data?.cancelAllowed === false && (
+          <p className="wallet-note" data-testid="withdraw-final-note">
+            <Info size={16} aria-hidden="true" />
+            <span>{t('walletUi.noCancelBefore')}</span>
+          </p>
+        )}
       </form>
     </div>
   );
