@@ -38,7 +38,7 @@ async function openAs(browser: Browser, user: Player): Promise<Page> {
   );
   // A light page: the chat is the same on every page, and the lobby's rows and images in two or
   // three browsers at once only compete with the test for the machine.
-  await page.goto('/terms');
+  await page.goto('/token');
   await expect(page.getByTestId('chat-messages')).toHaveAttribute('aria-busy', 'false', { timeout: 20_000 });
   return page;
 }

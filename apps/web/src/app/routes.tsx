@@ -19,6 +19,8 @@ import { loadPageTexts } from './i18n-app';
 import '../features/profile/open-profile';
 // Tiny and eager: chat commands and the profile popup open the tip and rain modals.
 import '../features/tips/open-tips';
+// Tiny and eager: links to /terms and /privacyPolicy, and registration, open the Terms dialog.
+import '../features/legal/open-legal';
 
 type Loader = (args: LoaderFunctionArgs) => Response | null | Promise<Response | null>;
 
@@ -59,7 +61,7 @@ const trading = () => import('../features/trading/trading-pages');
 const poker = () => import('../features/poker/poker-pages');
 const wallet = () => import('../features/wallet/wallet-pages');
 const fairness = () => import('../features/fairness/fairness-page');
-const legal = () => import('../features/legal/legal-pages');
+const legalRoute = () => import('../features/legal/legal-route');
 const profile = () => import('../features/profile/profile-pages');
 const oauth = () => import('../features/auth/oauth-authorize-page');
 const authLinks = () => import('../features/auth/link-routes');
@@ -78,6 +80,18 @@ const homeWith = (handler: 'EmailConfirm' | 'PasswordReset') => async () => {
       <>
         <HomePage />
         <Handler />
+      </>
+    );
+  };
+};
+/** `/terms` and `/privacyPolicy`: the Terms dialog on its document over the home page. */
+const homeWithLegal = (doc: 'terms' | 'privacy') => async () => {
+  const [{ HomePage }, { LegalRoute }] = await Promise.all([lobby(), legalRoute()]);
+  return function HomeWithLegal() {
+    return (
+      <>
+        <HomePage />
+        <LegalRoute doc={doc} />
       </>
     );
   };
@@ -222,8 +236,14 @@ export const shellPages: PageSpec[] = [
     loader: sportGameLoader,
   },
 
-  { path: '/privacyPolicy', page: 'privacy-policy', load: async () => (await legal()).PrivacyPolicyPage },
-  { path: '/terms', page: 'terms', load: async () => (await legal()).TermsPage },
+  {
+    path: '/privacyPolicy',
+    page: 'privacy-policy',
+    load: homeWithLegal('privacy'),
+    handle: casino,
+    bundledTexts: true,
+  },
+  { path: '/terms', page: 'terms', load: homeWithLegal('terms'), handle: casino, bundledTexts: true },
   { path: '/fairness', page: 'fairness', load: async () => (await fairness()).FairnessPage },
 
   {

@@ -24,6 +24,15 @@ export interface AppEvents {
   'open-wallet': { tab?: string } | undefined;
   /** Toggles the bonus (wheel) modal. */
   'toggle-bonus': undefined;
+  /**
+   * Opens the Terms dialog (spec 2: user agreement, privacy policy, FAQ) on a document and section;
+   * `onAccept` adds "I agree" (registration's tick box).
+   */
+  'open-legal': {
+    doc?: 'terms' | 'privacy' | 'faq';
+    section?: string;
+    onAccept?: () => void;
+  };
   /** A chat command for another feature (`/tip name amount`, `/rain amount users`), typed in `channel`. */
   'chat:command': { name: 'tip' | 'rain'; args: string[]; channel: string };
 }

@@ -1,5 +1,7 @@
 import { Link } from 'react-router';
 import { AlertTriangle } from 'lucide-react';
+import { LEGAL_SECTIONS } from '@nebula/contracts/constants';
+import { events } from '../../lib/events';
 import { hasPlugin, useAppStore } from '../../lib/store';
 import { LanguagePicker, ThemePicker } from './preferences';
 import { CurrencyIcon } from '../../ui';
@@ -24,11 +26,13 @@ export function Footer({ onOpenChat }: { onOpenChat: () => void }) {
     ...(hasPlugin(license, 'race') ? [{ to: '/leaderboard', labelKey: 'footer.race' }] : []),
     { to: '/token', labelKey: 'footer.token' },
   ];
+  // The legal links open the Terms dialog over this page (features/legal/open-legal.ts); a new tab
+  // gets the route, which opens it over the home page.
   const policy: FooterLink[] = [
     { to: '/terms', labelKey: 'footer.termsOfService' },
     { to: '/privacyPolicy', labelKey: 'footer.privacyPolicy' },
-    { to: '/terms#responsible', labelKey: 'footer.responsibleGambling' },
-    { to: '/terms#withdrawals', labelKey: 'footer.aml' },
+    { to: `/terms#${LEGAL_SECTIONS.responsibleGambling}`, labelKey: 'footer.responsibleGambling' },
+    { to: `/terms#${LEGAL_SECTIONS.aml}`, labelKey: 'footer.aml' },
   ];
 
   return (
@@ -61,6 +65,9 @@ export function Footer({ onOpenChat }: { onOpenChat: () => void }) {
               {t(link.labelKey)}
             </Link>
           ))}
+          <button type="button" onClick={() => events.emit('open-legal', { doc: 'faq' })}>
+            {t('footer.faq')}
+          </button>
         </nav>
         <nav className="footer__group" aria-labelledby="footer-community">
           <h2 id="footer-community">{t('footer.community')}</h2>

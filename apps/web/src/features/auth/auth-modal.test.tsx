@@ -2,7 +2,8 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import '../../lib/i18n';
-import { AuthModal, canSubmit } from './auth-modal';
+import { events } from '../../lib/events';
+import { AuthModal, canSubmit, splitAgreement } from './auth-modal';
 import { registerAuthTexts } from './texts';
 
 registerAuthTexts();
@@ -99,5 +100,41 @@ describe('AuthModal', () => {
     );
     expect((screen.getByLabelText('Invite code (optional)') as HTMLInputElement).value).toBe('FRIEND42');
     useAppStore.getState().setReferralCode(null);
+  });
+});
+
+describe('the age/terms tick box and the Terms dialog', () => {
+  it('splits the sentence around the Terms and Conditions, in English and German', () => {
+    expect(
+      splitAgreement(
+        'I agree to the Terms and Conditions & confirm that I am at least 18 years old',
+        'Terms and Conditions',
+      ),
+    ).toEqual({ before: 'I agree to the ', after: ' & confirm that I am at least 18 years old' });
+    expect(
+      splitAgreement('Ich stimme den AGB zu und bestätige, dass ich mindestens 18 Jahre alt bin', 'AGB'),
+    ).toEqual({
+      before: 'Ich stimme den ',
+      after: ' zu und bestätige, dass ich mindestens 18 Jahre alt bin',
+    });
+    expect(splitAgreement('I am over 18', 'Terms')).toEqual({ before: 'I am over 18', after: null });
+  });
+
+  it('opens the Terms dialog from the box without ticking it; its “I agree” ticks it', () => {
+    const opened: Array<{ doc?: string; onAccept?: () => void }> = [];
+    const off = events.on('open-legal', (payload) => opened.push(payload));
+    render(
+      <MemoryRouter>
+        <AuthModal initialMode="register" />
+      </MemoryRouter>,
+    );
+    const box = screen.getByTestId('age-confirm') as HTMLInputElement;
+    fireEvent.click(screen.getByTestId('age-confirm-terms'));
+    expect(opened).toHaveLength(1);
+    expect(opened[0]?.doc).toBe('terms');
+    expect(box.checked).toBe(false);
+    act(() => opened[0]?.onAccept?.());
+    expect(box.checked).toBe(true);
+    off();
   });
 });

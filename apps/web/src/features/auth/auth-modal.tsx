@@ -1,7 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
-import { AtSign, ExternalLink, KeyRound, Lock, Ticket, User } from 'lucide-react';
+import { AtSign, KeyRound, Lock, Ticket, User } from 'lucide-react';
 import { Button, Tabs, toast } from '../../ui';
+import { events } from '../../lib/events';
 import { useAppStore } from '../../lib/store';
 import { Captcha, type CaptchaHandle } from './captcha';
 import { mapFormError, type FieldErrors } from './errors';
@@ -28,10 +28,18 @@ export function canSubmit(input: { mode: AuthMode; captcha: string | null; agree
   return input.mode === 'auth' || input.agreed;
 }
 
+/**
+ * The tick box's sentence around its "Terms and Conditions" (which opens the Terms dialog); `after`
+ * is null when the sentence does not name them (the whole sentence is then the label).
+ */
+export function splitAgreement(sentence: string, terms: string): { before: string; after: string | null } {
+  const at = terms ? sentence.indexOf(terms) : -1;
+  if (at < 0) return { before: sentence, after: null };
+  return { before: sentence.slice(0, at), after: sentence.slice(at + terms.length) };
+}
+
 export interface AuthModalProps {
   initialMode: AuthMode;
-  /** Called when a link leaves the dialog (e.g. the terms). */
-  onNavigate?: () => void;
   onForgotPassword?: () => void;
   onWalletConnect?: () => void;
   /** Called after a successful sign-in or registration. */
@@ -39,13 +47,7 @@ export interface AuthModalProps {
 }
 
 /** The login/register dialog (spec 1 section 2.3). */
-export function AuthModal({
-  initialMode,
-  onNavigate,
-  onForgotPassword,
-  onWalletConnect,
-  onSuccess,
-}: AuthModalProps) {
+export function AuthModal({ initialMode, onForgotPassword, onWalletConnect, onSuccess }: AuthModalProps) {
   const { t } = useTranslation();
   const referralCode = useAppStore((state) => state.referralCode);
   const windowWidth = useAppStore((state) => state.windowWidth);
@@ -108,6 +110,9 @@ export function AuthModal({
   }
 
   const isRegister = mode === 'register';
+  const agreement = splitAgreement(t('auth.ageConfirm'), t('auth.terms'));
+  /** The Terms dialog over this one; its "I agree" ticks the box. */
+  const openTerms = () => events.emit('open-legal', { doc: 'terms', onAccept: () => setAgreed(true) });
   const submitEnabled = canSubmit({ mode, captcha, agreed, busy: false });
 
   return (
@@ -196,18 +201,26 @@ export function AuthModal({
               type="checkbox"
               checked={agreed}
               onChange={(event) => setAgreed(event.target.checked)}
+              // The whole sentence, whatever the label's terms button contributes to the name.
+              aria-label={t('auth.ageConfirm')}
               data-testid="age-confirm"
             />
-            <label htmlFor="auth-age-confirm">{t('auth.ageConfirm')}</label>
-            <Link
-              to="/terms"
-              onClick={onNavigate}
-              className="auth-check__terms"
-              aria-label={t('auth.terms')}
-              title={t('auth.terms')}
-            >
-              <ExternalLink size={14} aria-hidden="true" />
-            </Link>
+            <label htmlFor="auth-age-confirm">
+              {agreement.before}
+              {agreement.after !== null && (
+                <>
+                  <button
+                    type="button"
+                    className="auth-check__terms"
+                    onClick={openTerms}
+                    data-testid="age-confirm-terms"
+                  >
+                    {t('auth.terms')}
+                  </button>
+                  {agreement.after}
+                </>
+              )}
+            </label>
           </div>
         )}
         {locked && (

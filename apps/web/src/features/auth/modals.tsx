@@ -40,7 +40,6 @@ export function openAuthModal(mode: AuthMode): void {
       <AuthModal
         key={mode}
         initialMode={mode}
-        onNavigate={() => closeModal(AUTH_MODAL_ID)}
         onForgotPassword={() => openForgotPassword()}
         onWalletConnect={() => openWalletConnect()}
         onSuccess={closeSignInDialogs}
