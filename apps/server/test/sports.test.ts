@@ -590,6 +590,13 @@ describe('reads', () => {
     expect((await post(null, '/api/sports/events', { sport: 'nope' })).statusCode).toBe(422);
     expect((await post(null, '/api/sports/event', { id: '999999999' })).statusCode).toBe(404);
     expect((await post(null, '/api/sports/event', { id: 'x' })).statusCode).toBe(422);
+    const icon = await t.app.inject({ method: 'GET', url: '/api/img/sports/soccer-1.svg' });
+    expect(icon.statusCode).toBe(200);
+    expect(icon.headers['content-type']).toContain('image/svg+xml');
+    expect(icon.body).toContain('<svg');
+    expect((await t.app.inject({ method: 'GET', url: '/api/img/sports/multi.svg' })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: '/api/img/sports/nope.svg' })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: '/api/img/games/dice.svg' })).statusCode).toBe(200);
   });
 });
 

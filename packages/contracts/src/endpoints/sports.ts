@@ -505,3 +505,14 @@ export const sportFeedRecordingEndpoint = defineEndpoint({
   policy: policy.permission(SPORTS_STAFF_PERMISSION),
   summary: "A feed's applied messages as an NDJSON recording, in the order they were applied (replayable).",
 });
+
+export const sportImageEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/api/img/sports/:file',
+  request: z.object({}).strict(),
+  /** The SVG document (image/svg+xml). */
+  response: z.string(),
+  policy: policy.public,
+  summary:
+    "A sport's generated icon (`/api/img/sports/{key}.svg`, `multi.svg` for multi bets): the image of LiveFeedSportGame entries.",
+});

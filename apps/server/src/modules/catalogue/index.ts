@@ -24,7 +24,7 @@ export {
 export { Jurisdiction } from './jurisdiction.js';
 export { COUNTRY_CODES } from './countries.js';
 export { GeoIpDatabase, isNonPublicIp } from './geoip.js';
-export { imageUrl } from './images.js';
+export { iconSvg, imageUrl } from './images.js';
 
 export { catalogueEnv } from './catalogue.env.js';
 

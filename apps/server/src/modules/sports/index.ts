@@ -18,6 +18,7 @@ import {
   sportEventEndpoint,
   sportEventsEndpoint,
   sportFeedRecordingEndpoint,
+  sportImageEndpoint,
   sportStaffFeedEndpoint,
   sportMyBetsEndpoint,
   sportPlaceBetEndpoint,
@@ -33,6 +34,7 @@ import { AppError } from '../../platform/errors.js';
 import { defineModule } from '../../platform/module.js';
 import { defineService } from '../../platform/services.js';
 import { recordStaffAction } from '../audit/index.js';
+import { iconSvg } from '../catalogue/index.js';
 import { applyFeedMessage } from './book.js';
 import { SportsBets } from './bets.js';
 import type { FeedMessage } from './feed.js';
@@ -250,6 +252,17 @@ function registerSportsRoutes(app: FastifyInstance, ctx: AppContext): void {
       count: rows.length,
       last: rows.length ? Number(rows.at(-1)!.seq) : input.after,
     };
+  });
+  registerEndpoint(app, sportImageEndpoint, async ({ params, reply }) => {
+    const key = /^([a-z0-9][a-z0-9-]{0,63})\.svg$/.exec(params.file ?? '')?.[1];
+    const name = key === 'multi' ? 'Multi' : key ? sportByKey(key)?.name : undefined;
+    if (!key || !name) throw AppError.notFound('No such image.');
+    reply
+      .type('image/svg+xml; charset=utf-8')
+      .header('cache-control', 'public, max-age=86400')
+      .header('x-content-type-options', 'nosniff')
+      .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'");
+    return iconSvg(`sport-${key}`, name);
   });
   registerEndpoint(app, sportPreferencesEndpoint, ({ user }) => bets.preferences(signedIn(user)));
   registerEndpoint(app, sportUpdatePreferencesEndpoint, ({ input, user }) =>
