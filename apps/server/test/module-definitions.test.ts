@@ -47,6 +47,7 @@ const EXPECTED_JOBS: Record<string, string[]> = {
   deposits: ['deposits.follow', 'deposits.prune-notify-limits'],
   wagers: ['wagers.stream', 'wagers.repair'],
   crash: ['crash.rounds', 'crash.chain'],
+  slots: ['slots.games'],
   race: ['race.payout'],
   chat: ['chat.quiz-repair', 'chat.prune-limits'],
   tips: ['tips.bot-rain', 'tips.announce'],
@@ -64,6 +65,7 @@ const EXPECTED_SERVICES: [string, string][] = [
   ['crash.salt-blocks', 'crash'],
   ['sports.bets', 'sports'],
   ['sports.simulated_feed', 'sports'],
+  ['slots.aggregator', 'slots'],
   ['tips.rain-rules-cache', 'tips'],
 ];
 

@@ -14,6 +14,7 @@ import { feedModule } from './feed/index.js';
 import { gamesModule } from './games/index.js';
 import { ledgerModule } from './ledger/index.js';
 import { legalModule } from './legal/index.js';
+import { localAggregatorModule } from './local-aggregator/index.js';
 import { mailModule } from './mail/index.js';
 import { platformModule } from './platform/index.js';
 import { pricesModule } from './prices/index.js';
@@ -21,6 +22,7 @@ import { profileModule } from './profile/index.js';
 import { raceModule } from './race/index.js';
 import { realtimeModule } from '../realtime/realtime.routes.js';
 import { seedsModule } from './seeds/index.js';
+import { slotsModule } from './slots/index.js';
 import { sportsModule } from './sports/index.js';
 import { telegramAuthModule } from './telegram-auth/index.js';
 import { tipsModule } from './tips/index.js';
@@ -61,6 +63,8 @@ export const modules: readonly ServerModule[] = [
   crashModule,
   sportsModule,
   catalogueModule,
+  slotsModule,
+  localAggregatorModule,
   feedModule,
   raceModule,
   chatModule,

@@ -30,6 +30,7 @@ export const TABLE_OWNERS: Readonly<Record<string, readonly string[]>> = {
   prices: ['price_quotes'],
   race: ['race_weeks', 'race_wagers', 'race_payouts', 'race_progress'],
   seeds: ['seed_pairs'],
+  slots: ['slot_games', 'slot_sessions', 'slot_rounds', 'slot_transactions', 'slot_cancellations'],
   tips: ['chat_tips', 'chat_rains', 'chat_rain_recipients', 'bot_rain_days', 'bot_rain_slots'],
   'two-factor': ['two_factor_state'],
   users: ['users', 'roles', 'user_roles'],

@@ -13,6 +13,7 @@ export * from './legal.js';
 export * from './sports.js';
 export * from './tips.js';
 export * from './protection.js';
+export * from './slots.js';
 export * from './wallet-message.js';
 export * from './realtime-refs.js';
 export * from './realtime/index.js';

@@ -36,3 +36,10 @@ export const catalogueModule = defineModule({
   },
   seed: ({ database, demo }) => seedCatalogue(database, { demo }),
 });
+export {
+  type ListedProviderGame,
+  type ProviderGame,
+  allProviderGames,
+  linkProviderGames,
+  providerGame,
+} from './provider-games.js';

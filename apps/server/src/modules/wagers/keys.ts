@@ -12,15 +12,25 @@ export type StakeRef =
   /** A crash bet: one per player and round. */
   | { product: 'crash'; round: string; user: string }
   /** A sports bet (slip): the id of its `sport_bets` row. */
-  | { product: 'sports'; bet: string };
+  | { product: 'sports'; bet: string }
+  /** A third-party game's bet or win (modules/slots): the aggregator's transaction id. */
+  | { product: 'slots'; transaction: string };
 
 /**
  * The steps of a stake's money. A sports bet can be settled, rolled back and settled again (decision
  * 0028): its n-th settlement pays `payout:{n}`, its n-th rollback takes it back with `rollback:{n}`, and a
- * cash-out pays `cashout`.
+ * cash-out pays `cashout`. `rollback` takes back a payout its provider cancelled (a third-party game's
+ * rolled back win).
  */
 export type StakeStep =
-  'wager' | 'payout' | 'refund' | 'cashout' | `stake:${number}` | `payout:${number}` | `rollback:${number}`;
+  | 'wager'
+  | 'payout'
+  | 'refund'
+  | 'cashout'
+  | 'rollback'
+  | `stake:${number}`
+  | `payout:${number}`
+  | `rollback:${number}`;
 
 /** The ledger key of `step` of `stake`. */
 export function stakeKey(stake: StakeRef, step: StakeStep): string {
@@ -29,6 +39,8 @@ export function stakeKey(stake: StakeRef, step: StakeStep): string {
       ? `crash:${stake.round}:${stake.user}`
       : stake.product === 'sports'
         ? `sport:${stake.bet}`
-        : `bet:${stake.bet}`;
+        : stake.product === 'slots'
+          ? `slots:${stake.transaction}`
+          : `bet:${stake.bet}`;
   return `${base}:${step}`;
 }

@@ -36,7 +36,7 @@ const bank = (a: StakeAccount): AccountRef => ({ system: a.demo ? 'demo_faucet' 
 
 const debitOf = (account: StakeAccount, amount: bigint, step: StakeStep): TransferRequest => ({
   key: stakeKey(account.stake, step),
-  kind: 'bet',
+  kind: step === 'rollback' ? 'win_rollback' : 'bet',
   currency: account.currency,
   amount,
   from: player(account),
@@ -57,15 +57,15 @@ const creditOf = (account: StakeAccount, amount: bigint, step: CreditStep): Tran
 });
 
 /**
- * Debits `amount` from the player for `step` of the stake ('wager', or `stake:{n}` for a decision's
- * extra stake). A player who cannot cover it gets -4 'Not enough money' (and the caller's transaction
- * rolls back).
+ * Debits `amount` from the player for `step` of the stake ('wager', `stake:{n}` for a decision's
+ * extra stake, or 'rollback' taking back a payout its provider cancelled). A player who cannot cover
+ * it gets -4 'Not enough money' (and the caller's transaction rolls back).
  */
 export async function placeStake(
   ledger: ScopedLedger,
   account: StakeAccount,
   amount: bigint,
-  step: Extract<StakeStep, 'wager' | `stake:${number}`> = 'wager',
+  step: Extract<StakeStep, 'wager' | 'rollback' | `stake:${number}`> = 'wager',
 ): Promise<void> {
   try {
     await ledger.transfer(debitOf(account, amount, step));
