@@ -285,6 +285,7 @@ export const layoutFreePages: PageSpec[] = [
     path: '/debugger/emulator/slotegrator',
     page: 'debug-slotegrator',
     load: async () => (await debug()).SlotegratorEmulatorPage,
+    handle: { permission: 'dashboard' },
   },
   // The back office opens in its own tab with its own layout.
   {

@@ -1,12 +1,14 @@
 /**
  * /casino/game/{id}: an in-house game. Resolves the id against `@nebula/games`, loads the game's UI
- * chunk (GAME_UI_LOADERS) and renders it in the frame; an unknown id gets a not-found state and a
- * failed load a retry. The game goes to the player's recent games.
+ * chunk (GAME_UI_LOADERS) and renders it in the frame; a failed load gets a retry. The game goes to the
+ * player's recent games. `/casino/game/external:{id}` is a third-party game (external/); any other id
+ * is looked up there (its page says when no such game exists).
  */
-import { useEffect, useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { Suspense, lazy, useEffect, useState } from 'react';
+import { Link, Navigate, useParams } from 'react-router';
 import { Gamepad2, SearchX } from 'lucide-react';
 import { crash, getExtendedGame, getGame, isExtendedGameId, isGameId } from '@nebula/games';
+import { EXTERNAL_GAME_PREFIX } from '@nebula/contracts/constants';
 import { GameFavouriteButton } from '../features/lobby';
 import { useAppStore } from '../lib/store';
 import { Button, EmptyState, PageFrame } from '../ui';
@@ -24,6 +26,11 @@ import type { ExtendedGameUi, GameUi } from './types';
 import { useTranslation } from '../lib/i18n';
 
 registerFrameTexts();
+
+/** Third-party games (`external:{id}`): their own chunk, loaded when one is opened. */
+const ExternalGamePage = lazy(async () => ({
+  default: (await import('./external/external-game-page')).ExternalGamePage,
+}));
 
 type AnyGameUi = GameUi<unknown, unknown> | ExtendedGameUi<unknown, unknown> | MultiplayerGameUi;
 
@@ -138,9 +145,21 @@ function KnownGame({ id }: { id: string }) {
   );
 }
 
-/** The route page. */
+/** The route page: an in-house game, or a third-party game (`external:{id}`; a bare id of one goes there). */
 export function GamePage() {
   const { id = '' } = useParams();
-  if (!loaderFor(id)) return <GameNotFound id={id} />;
+  if (id.startsWith(EXTERNAL_GAME_PREFIX)) {
+    const external = id.slice(EXTERNAL_GAME_PREFIX.length);
+    if (!external) return <GameNotFound id={id} />;
+    return (
+      <Suspense fallback={<FrameSkeleton />}>
+        <ExternalGamePage key={external} id={external} />
+      </Suspense>
+    );
+  }
+  if (!loaderFor(id)) {
+    if (!/^[a-z0-9][a-z0-9-]{0,119}$/.test(id)) return <GameNotFound id={id} />;
+    return <Navigate to={`/casino/game/${EXTERNAL_GAME_PREFIX}${id}`} replace />;
+  }
   return <KnownGame key={id} id={id} />;
 }

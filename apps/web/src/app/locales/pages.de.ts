@@ -217,5 +217,27 @@ export const pagesDe: PageTexts = {
     game: 'Spiel',
     log: 'Callback-Protokoll',
     empty: 'Noch keine Callbacks gesendet.',
+    currency: 'Währung',
+    gameHint: 'Katalog-ID (leer: das erste bereitgestellte Spiel)',
+    scenarios: 'Szenarien',
+    running: 'Wird gesendet…',
+    expected: 'Wie das Protokoll es verlangt',
+    unexpected: 'Nicht, was das Protokoll verlangt',
+    balance: 'Guthaben {{before}} → {{after}} {{currency}}',
+    failed: 'Das Szenario konnte nicht laufen: {{message}}',
+    lowBalance:
+      'Die Geld-Szenarien brauchen mindestens {{needs}} {{currency}} Echtgeld-Guthaben: mit weniger antwortet jeder Einsatz INSUFFICIENT_FUNDS.',
+    staffOnly:
+      'Signierte Callbacks werden in deinem Namen mit deinem echten Guthaben in einer neuen Sitzung des Spiels gesendet.',
+    scenario: {
+      betThenWin: 'Einsatz, dann Gewinn',
+      duplicateBet: 'Doppelter Einsatz',
+      insufficientFunds: 'Zu wenig Guthaben',
+      refundBeforeBet: 'Erstattung vor dem Einsatz',
+      roundRollback: 'Runde zurückrollen',
+      replayAfterTimeout: 'Wiederholung nach Timeout',
+      badSignature: 'Falsche Signatur',
+      staleTimestamp: 'Veralteter Zeitstempel',
+    },
   },
 };

@@ -211,6 +211,27 @@ export const pagesEn = {
     game: 'Game',
     log: 'Callback log',
     empty: 'No callbacks sent yet.',
+    currency: 'Currency',
+    gameHint: 'Catalogue id (empty: the first hosted game)',
+    scenarios: 'Scenarios',
+    running: 'Sending…',
+    expected: 'As the protocol requires',
+    unexpected: 'Not what the protocol requires',
+    balance: 'Balance {{before}} → {{after}} {{currency}}',
+    failed: 'The scenario could not run: {{message}}',
+    lowBalance:
+      'The money scenarios need at least {{needs}} {{currency}} of real balance: with less, every bet answers INSUFFICIENT_FUNDS.',
+    staffOnly: 'Signed callbacks are sent as you, with your real balance, in a new session of the game.',
+    scenario: {
+      betThenWin: 'Bet then win',
+      duplicateBet: 'Duplicate bet',
+      insufficientFunds: 'Insufficient funds',
+      refundBeforeBet: 'Refund before bet',
+      roundRollback: 'Round rollback',
+      replayAfterTimeout: 'Replay after timeout',
+      badSignature: 'Bad signature',
+      staleTimestamp: 'Stale timestamp',
+    },
   },
 };
 

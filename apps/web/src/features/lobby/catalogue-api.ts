@@ -12,6 +12,7 @@ import type {
   Slide,
   slidesEndpoint,
 } from '@nebula/contracts';
+import { EXTERNAL_GAME_PREFIX } from '@nebula/contracts/constants';
 import { api, endpointRef } from '../../lib/api';
 import { useAppStore } from '../../lib/store';
 
@@ -63,7 +64,7 @@ export function opensDemoPopup(game: Pick<CatalogueGame, 'id' | 'launchable'>): 
   return game.id.startsWith('preview:') || !game.launchable;
 }
 
-/** The game page of a launchable game. */
-export function gamePath(id: string): string {
-  return `/casino/game/${encodeURIComponent(id)}`;
+/** The game page of a launchable game: a provider's game on its `external:` route (spec 3 section 2). */
+export function gamePath(id: string, external = false): string {
+  return `/casino/game/${external ? EXTERNAL_GAME_PREFIX : ''}${encodeURIComponent(id)}`;
 }

@@ -76,7 +76,12 @@ function TileBody({ game, favourite }: { game: TileGame; favourite: boolean }) {
     );
   }
   return (
-    <Link to={gamePath(game.id)} className="game-tile" aria-label={game.name} {...testProps}>
+    <Link
+      to={gamePath(game.id, game.provider !== null)}
+      className="game-tile"
+      aria-label={game.name}
+      {...testProps}
+    >
       {badges}
     </Link>
   );

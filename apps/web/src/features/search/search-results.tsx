@@ -60,7 +60,7 @@ export function SearchResult({ game, onOpen }: { game: CatalogueGame; onOpen: ()
   }
   return (
     <Link
-      to={`/casino/game/${encodeURIComponent(game.id)}`}
+      to={`/casino/game/${game.provider ? 'external:' : ''}${encodeURIComponent(game.id)}`}
       className="search-result"
       onClick={onOpen}
       {...common}
