@@ -10,7 +10,9 @@ import {
   payoutOf,
   spin,
 } from '../src/modules/local-aggregator/index.js';
+import { raceConsumer, raceWagerOf, raceWeekOf } from '../src/modules/race/index.js';
 import { slotsService } from '../src/modules/slots/index.js';
+import { catchUp } from './helpers/wagers.js';
 import { createUser } from './helpers/factories.js';
 import { fundedPlayer } from './helpers/players.js';
 import { contextOf, startTestServer, type TestServer } from './helpers/test-server.js';
@@ -159,6 +161,15 @@ describe('launch', () => {
       { timeout: 15_000, interval: 100 },
     );
     publish.mockRestore();
+    // The race counts the rounds' stakes through the wager stream (5 x 0.5 USDT at the listed price).
+    await catchUp(t.server.database, raceConsumer);
+    const raced = await raceWagerOf(t.server.database, raceWeekOf(new Date()), u.id);
+    const [usd] = await t.server.database.query<{ usd: string }>(
+      `select sum(wager_usd)::text as usd from bets where user_id = $1`,
+      [u.id],
+    );
+    expect(Number(usd!.usd)).toBeGreaterThan(0);
+    expect(Number(raced)).toBe(Number(usd!.usd));
     const tooMuch = (
       await t.app.inject({ method: 'POST', url: '/api/local-aggregator/spin', payload: { token, bet: '20' } })
     ).json();
