@@ -1,5 +1,5 @@
 import { act, render } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { RouterProvider } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { License } from '@nebula/contracts';
@@ -8,6 +8,7 @@ import './i18n-app';
 import { events } from '../lib/events';
 import { useAppStore, type StoredUser } from '../lib/store';
 import { resetAuthGate } from '../lib/request-login';
+import { loadAuthDialogs } from './auth-modal-host';
 import { resetBoot } from './boot';
 import { createAppMemoryRouter, type AppRouter } from './router';
 import { useSportType } from './sport-type';
@@ -64,6 +65,12 @@ beforeEach(() => {
 afterEach(() => {
   events.clear();
   vi.unstubAllGlobals();
+});
+
+// The login modal's host loads the identity dialogs lazily: let that import finish before the test
+// environment is torn down (on a slow machine it otherwise ends in an unhandled rejection).
+afterAll(async () => {
+  await loadAuthDialogs().catch(() => undefined);
 });
 
 describe('guards on a direct load', () => {
