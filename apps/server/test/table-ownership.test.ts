@@ -22,6 +22,7 @@ const ALLOWED_CROSSINGS = new Set([
   'ledger:currencies',
   'prices:currencies',
   'race:currencies',
+  'sports:currencies',
   'tips:currencies',
   'wagers:currencies',
   'withdrawals:currencies',

@@ -15,7 +15,7 @@
 import { type SportBetStatus, type SportLegResult, SportBetStatus as Status } from '@nebula/contracts';
 import type { Session } from '../../db/client.js';
 import type { ScopedLedger } from '../ledger/index.js';
-import { type StakeAccount, payStake, reclaimPayout, recordWager } from '../wagers/index.js';
+import { type StakeAccount, payStake, reclaimPayout, recordWager, resettleWager } from '../wagers/index.js';
 import { parseFactor, settleBet } from './odds.js';
 
 export interface BetRow {
@@ -146,13 +146,7 @@ export async function finish(
   });
   if (recorded === null) {
     // Settled again after a rollback: the record keeps the stake; its payout follows the bet.
-    await tx.query(
-      `update bets set payout = $2::numeric, profit = $2::numeric - wager,
-              multiplier = floor($2::numeric * 100000000 / wager), multiplier_num = $2::numeric,
-              multiplier_den = wager, outcome = $3::jsonb
-        where product = 'sports' and reference = $1`,
-      [bet.id, payout.toString(), JSON.stringify({ status, cashedOut: cashOut })],
-    );
+    await resettleWager(tx, 'sports', bet.id, payout, { status, cashedOut: cashOut });
   }
 }
 

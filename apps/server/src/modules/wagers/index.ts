@@ -39,6 +39,7 @@ export {
   recordWager,
   recordWagers,
   recordWrites,
+  resettleWager,
   wageredSince,
 } from './record.js';
 export {

@@ -150,3 +150,26 @@ export async function wageredSince(
   );
   return BigInt(rows[0]?.wagered ?? '0');
 }
+
+/**
+ * Corrects the payout of a stake settled again after its settlement was rolled back (a sports bet whose
+ * results the feed corrected, decision 0028): the record keeps its stake and placement, its payout,
+ * profit, multiplier and outcome follow the new settlement. The only change a record ever takes; the
+ * stream's consumers have applied the first settlement (the race counts stakes only, so it is
+ * unaffected; the statistics keep the first payout).
+ */
+export async function resettleWager(
+  tx: Pick<Session, 'query'>,
+  product: Product,
+  reference: string,
+  payout: bigint,
+  outcome: unknown,
+): Promise<void> {
+  await tx.query(
+    `update bets set payout = $3::numeric, profit = $3::numeric - wager,
+            multiplier = floor($3::numeric * 100000000 / wager), multiplier_num = $3::numeric,
+            multiplier_den = wager, outcome = $4::jsonb
+      where product = $1 and reference = $2`,
+    [product, reference, payout.toString(), JSON.stringify(outcome)],
+  );
+}
