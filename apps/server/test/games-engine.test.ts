@@ -7,6 +7,7 @@ import { checkLedger } from '../src/modules/ledger/index.js';
 import { loadAuthUser } from '../src/modules/auth/index.js';
 import type { AppContext } from '../src/platform/context.js';
 import { AppError } from '../src/platform/errors.js';
+import { blockPlayer } from './helpers/protection.js';
 import { catchUp } from './helpers/wagers.js';
 import { createUser, type TestUser } from './helpers/factories.js';
 import {
@@ -185,10 +186,7 @@ describe('coalesced pre-bet reads', () => {
   it('answers concurrent bets (one pre-bet statement) each by its own player, game and currency', async () => {
     const [a, b, excluded, first] = await Promise.all([1, 2, 3, 4].map(() => createUser(t.server.database)));
     for (const u of [a!, b!, excluded!, first!]) await fund(u, 10n * USDT);
-    await t.server.database.query(
-      "update users set self_excluded_until = now() + interval '1 day' where id = $1",
-      [excluded!.id],
-    );
+    await blockPlayer(t.server.database, excluded!.id, '1 day');
     await t.server.database.query("update games set disabled = true where id = 'limbo'");
     try {
       const answers = await Promise.all([

@@ -4,6 +4,7 @@ import { amount, parseAmount, toDecimalString } from '@nebula/money';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { gameStatsConsumer } from '../src/modules/games/index.js';
 import { checkLedger } from '../src/modules/ledger/index.js';
+import { blockPlayer } from './helpers/protection.js';
 import { catchUp } from './helpers/wagers.js';
 import { createUser, type TestUser } from './helpers/factories.js';
 import { putSetting, startTestServer, type TestServer } from './helpers/test-server.js';
@@ -144,10 +145,7 @@ describe('play', () => {
     await putSetting(t, 'games.disabled', false);
     const poor = await createUser(t.server.database);
     expectError(await play(poor, dice()), 422, { code: -4, message: 'Not enough money' });
-    await t.server.database.query(
-      "update users set self_excluded_until = now() + interval '30 days' where id = $1",
-      [u.id],
-    );
+    await blockPlayer(t.server.database, u.id, '30 days');
     expectError(await play(u, dice()), 403, { code: 'self_excluded' });
     // Nothing refused consumed a nonce: only the one accepted bet was played.
     const pairs = await t.server.database.query<{ nonce: string }>(

@@ -51,6 +51,7 @@ const EXPECTED_JOBS: Record<string, string[]> = {
   race: ['race.payout'],
   chat: ['chat.quiz-repair', 'chat.prune-limits'],
   tips: ['tips.bot-rain', 'tips.announce'],
+  protection: ['protection.release-held'],
 };
 
 /** The services each module declares today, in creation order (module list order). */
@@ -61,6 +62,7 @@ const EXPECTED_SERVICES: [string, string][] = [
   ['prices.feed', 'prices'],
   ['withdrawals.service', 'withdrawals'],
   ['deposits.service', 'deposits'],
+  ['protection.clock', 'protection'],
   ['crash.service', 'crash'],
   ['crash.salt-blocks', 'crash'],
   ['sports.bets', 'sports'],

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from './helpers/factories.js';
+import { blockPlayer } from './helpers/protection.js';
 import { startTestServer, type TestServer } from './helpers/test-server.js';
 
 let t: TestServer;
@@ -21,10 +22,7 @@ describe('self-exclusion', () => {
       payload: { currency: 'eth', chain: 'eth' },
     });
     expect(open.statusCode).toBe(200);
-    await t.server.database.query(
-      "update users set self_excluded_until = now() + interval '30 days' where id = $1",
-      [u.id],
-    );
+    await blockPlayer(t.server.database, u.id, '30 days');
     const me = await t.app.inject({ method: 'POST', url: '/auth/update', headers: auth });
     expect((me.json() as { user: { self_excluded: boolean } }).user.self_excluded).toBe(true);
     const closed = await t.app.inject({
@@ -35,10 +33,7 @@ describe('self-exclusion', () => {
     });
     expect(closed.statusCode).toBe(403);
     expect(closed.json()).toMatchObject({ code: 'self_excluded' });
-    await t.server.database.query(
-      "update users set self_excluded_until = now() - interval '1 second' where id = $1",
-      [u.id],
-    );
+    await blockPlayer(t.server.database, u.id, '-1 second');
     const reopened = await t.app.inject({
       method: 'POST',
       url: '/api/wallet/getDepositWallet',

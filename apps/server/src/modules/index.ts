@@ -19,6 +19,7 @@ import { mailModule } from './mail/index.js';
 import { platformModule } from './platform/index.js';
 import { pricesModule } from './prices/index.js';
 import { profileModule } from './profile/index.js';
+import { protectionModule } from './protection/index.js';
 import { raceModule } from './race/index.js';
 import { realtimeModule } from '../realtime/realtime.routes.js';
 import { seedsModule } from './seeds/index.js';
@@ -58,6 +59,7 @@ export const modules: readonly ServerModule[] = [
   demoMoneyModule,
   depositsModule,
   seedsModule,
+  protectionModule,
   wagersModule,
   gamesModule,
   crashModule,

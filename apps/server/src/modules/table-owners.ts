@@ -28,6 +28,13 @@ export const TABLE_OWNERS: Readonly<Record<string, readonly string[]>> = {
   mail: ['mail_outbox'],
   platform: ['settings', 'job_runs'],
   prices: ['price_quotes'],
+  protection: [
+    'player_protection',
+    'protection_pending',
+    'protection_history',
+    'protection_usage',
+    'protection_holds',
+  ],
   race: ['race_weeks', 'race_wagers', 'race_payouts', 'race_progress'],
   seeds: ['seed_pairs'],
   sports: [

@@ -23,7 +23,6 @@ export {
   clearSessionCookie,
   markTwoFactorVerified,
   assertFreshTwoFactor,
-  assertNotSelfExcluded,
   SESSION_COOKIE,
   CSRF_COOKIE,
   TWO_FACTOR_FRESH_MINUTES,

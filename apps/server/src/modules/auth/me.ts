@@ -42,7 +42,8 @@ export class MeBuilder {
       email_verified: u.email_verified_at !== null,
       avatar: u.avatar,
       vipLevel: u.vip_level,
-      self_excluded: u.self_excluded_until !== null && new Date(u.self_excluded_until) > new Date(),
+      // The protection module's part sets it (a time-out or self-exclusion in force).
+      self_excluded: false,
       roles: roles.map((r) => ({ id: r.id })),
       permissions: [...permissions].map(([id, p]) => ({ id, permissions: p })),
       twoFactorEnabled: u.two_factor_enabled_at !== null,

@@ -5,7 +5,7 @@ import type { Database } from '../../db/client.js';
 import type { Config } from '../../platform/config.js';
 import type { AppContext, AuthUser } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
-import { isSelfExcluded, PLAYERS } from '../users/index.js';
+import { PLAYERS } from '../users/index.js';
 import { toMe } from './me.js';
 import { createSession, SESSION_TTL_DAYS } from './sessions.service.js';
 
@@ -74,16 +74,3 @@ export async function assertFreshTwoFactor(database: Database, user: AuthUser): 
   }
 }
 
-/**
- * Self-excluded players cannot deposit or play until their exclusion ends (they can still
- * withdraw what they have). Throws 403 `self_excluded`.
- */
-export async function assertNotSelfExcluded(database: Database, userId: string): Promise<void> {
-  if (await isSelfExcluded(database, userId)) {
-    throw new AppError(
-      403,
-      'self_excluded',
-      'Your account is self-excluded: deposits and games are closed until it ends.',
-    );
-  }
-}

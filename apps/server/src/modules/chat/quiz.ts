@@ -23,6 +23,7 @@ import { accessOf } from './chat-channels.js';
 import { insertMessage } from './chat.repository.js';
 import { normaliseAnswer } from './chat-text.js';
 import { PLAYERS } from '../users/index.js';
+import { blockOf } from '../protection/index.js';
 import { chatQuizPrize } from './chat-settings.js';
 
 interface QuizRow {
@@ -132,6 +133,8 @@ export async function tryAnswerQuiz(
   const quiz = open[0];
   if (!quiz || quiz.created_by === user.id || normaliseAnswer(text) !== normaliseAnswer(quiz.answer))
     return null;
+  // Player protection: a player on a time-out or self-excluded gets no promotions (the quiz stays open).
+  if (await blockOf(ctx, ctx.database, user.id)) return null;
   const won = await ctx.database.query(
     `update chat_quizzes set winner_id = $2::uuid, answered_at = now()
       where id = $1::bigint and answered_at is null returning id`,

@@ -68,6 +68,7 @@ import {
   roundView,
 } from './views.js';
 import { PLAYERS } from '../users/index.js';
+import { protectionGuard } from '../protection/index.js';
 
 /** What a bet needs: the fields of the Play request (Play with api_id 'crash' passes its input as is). */
 export interface CrashBetInput {
@@ -259,6 +260,8 @@ export class CrashService {
     const round = pre?.round_id;
     if (!round || !pre.open) throw badStage();
     const player = stake.user.id;
+    // Player protection's guard, made before the transaction (it reads settings).
+    const guard = stake.guarded ? protectionGuard(this.ctx, stake) : null;
 
     await ledger.transaction(async (scoped, tx) => {
       try {
@@ -270,6 +273,7 @@ export class CrashService {
             currency: input.currency,
             demo: false,
             metadata: { game: 'crash', round },
+            guard,
           },
           wager,
         );

@@ -27,6 +27,7 @@ import {
 } from '../wagers/index.js';
 import { BET_COLUMNS, type BetOutcome, type BetRow, type RoundRow, outcomeOf } from './views.js';
 import { PLAYERS } from '../users/index.js';
+import { impliedPrice, protectionGuard } from '../protection/index.js';
 
 /** The ledger key of a bet's transfer. */
 export const crashKey = (round: string, user: string, what: 'wager' | 'payout' | 'refund') =>
@@ -78,7 +79,10 @@ type SettledBet = Parameters<typeof crashWagerRecord>[0] &
   Pick<BetRow, 'decimals' | 'name' | 'avatar' | 'private_bets'>;
 
 /** What settling needs of the context: the ledger, and what the live feed publishes through. */
-export type SettleContext = Pick<AppContext, 'database' | 'ledger' | 'realtime' | 'log'>;
+export type SettleContext = Pick<
+  AppContext,
+  'database' | 'ledger' | 'realtime' | 'log' | 'services' | 'settings'
+>;
 
 /**
  * Marks bets of one round settled and writes the wager records of those this call settled, in the
@@ -163,6 +167,15 @@ export async function payBet(
     currency: bet.currency,
     demo: false,
     metadata: { game: crash.id, round: bet.round_id },
+    // Player protection counts the return of a player with limits (one lookup: the bet's row has no flag).
+    guard: protectionGuard(
+      ctx,
+      {
+        priceUsd: impliedPrice(bet.wager_usd, BigInt(bet.wager), bet.decimals),
+        decimals: bet.decimals,
+      },
+      'maybe',
+    ),
   };
   const recorded = await ctx.ledger.transaction(async (ledger, tx) => {
     if (outcome.status === 'cancelled') await payStake(ledger, account, BigInt(bet.wager), 'refund');

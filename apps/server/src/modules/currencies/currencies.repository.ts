@@ -46,3 +46,16 @@ export async function seedCurrencies(database: Database): Promise<void> {
     }
   }
 }
+
+/** The decimals of the enabled currencies among `ids` (an unknown or disabled id is absent). */
+export async function enabledDecimals(
+  q: Pick<Database, 'query'>,
+  ids: readonly string[],
+): Promise<Map<string, number>> {
+  if (ids.length === 0) return new Map();
+  const rows = await q.query<{ id: string; decimals: number }>(
+    'select id, decimals from currencies where id = any($1::text[]) and enabled',
+    [[...new Set(ids)]],
+  );
+  return new Map(rows.map((r) => [r.id, r.decimals]));
+}

@@ -12,6 +12,7 @@ import type { AppContext } from '../../platform/context.js';
 import { registerEndpoint } from '../../platform/endpoints.js';
 import { AppError } from '../../platform/errors.js';
 import { defineModule } from '../../platform/module.js';
+import { assertNotBlocked } from '../protection/index.js';
 import { priceFeedService, usdToAtomic } from '../prices/index.js';
 import { demoMoneyEnv } from './demo-money.env.js';
 import { demoBalanceUsd, demoMoneySettings } from './settings.js';
@@ -20,6 +21,8 @@ function registerDemoMoneyRoutes(app: FastifyInstance, ctx: AppContext): void {
   const feed = priceFeedService.of(ctx);
   registerEndpoint(app, demoTopUpEndpoint, async ({ input, user }) => {
     if (!user) throw AppError.unauthenticated();
+    // Player protection: a time-out or self-exclusion closes play, demo play included.
+    await assertNotBlocked(ctx, ctx.database, user.id);
     const rows = await ctx.database.query<{ decimals: number }>(
       'select decimals from currencies where id = $1 and enabled',
       [input.currency],

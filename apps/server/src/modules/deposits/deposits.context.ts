@@ -3,10 +3,11 @@ import { defineService } from '../../platform/services.js';
 import { ChainRegistry } from '../chains/index.js';
 import { depositsEnv } from './deposits.env.js';
 import { DepositService } from './deposits.service.js';
+import { depositHook } from '../protection/index.js';
 
 /** A deposit service over a new chain registry (the RPC clients of every configured chain). */
 export function createDepositService(
-  ctx: Pick<AppContext, 'config' | 'database' | 'ledger' | 'log'>,
+  ctx: Pick<AppContext, 'config' | 'database' | 'ledger' | 'log' | 'services'>,
 ): DepositService {
   const config = depositsEnv.of(ctx.config);
   return new DepositService({
@@ -15,6 +16,7 @@ export function createDepositService(
     log: ctx.log,
     registry: new ChainRegistry({ database: ctx.database, config }),
     confirmations: config.confirmations,
+    protection: (currency) => depositHook(ctx, currency),
   });
 }
 

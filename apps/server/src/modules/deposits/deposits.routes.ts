@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../platform/context.js';
 import { registerEndpoint } from '../../platform/endpoints.js';
 import { AppError } from '../../platform/errors.js';
-import { assertNotSelfExcluded } from '../auth/index.js';
+import { assertNotBlocked } from '../protection/index.js';
 import { registerDevDepositRoute } from './dev-deposit.js';
 import { depositService } from './deposits.context.js';
 
@@ -14,7 +14,7 @@ export async function registerDepositRoutes(app: FastifyInstance, ctx: AppContex
     return user;
   };
   registerEndpoint(app, depositWalletEndpoint, async ({ input, user }) => {
-    await assertNotSelfExcluded(ctx.database, userOf(user).id);
+    await assertNotBlocked(ctx, ctx.database, userOf(user).id);
     return service.depositWallet(userOf(user).id, input);
   });
   registerEndpoint(app, walletNotifyEndpoint, ({ params, req }) =>

@@ -24,9 +24,9 @@ import {
 } from '@nebula/money';
 import { DepositMessages } from '@nebula/contracts';
 import type { Logger } from 'pino';
-import type { Database } from '../../db/client.js';
+import type { Database, Session } from '../../db/client.js';
 import { AppError } from '../../platform/errors.js';
-import type { Ledger } from '../ledger/index.js';
+import { type Ledger, transferAmount } from '../ledger/index.js';
 import {
   chainDecimalsOf,
   paymentUri,
@@ -79,6 +79,16 @@ interface Owner {
 
 export interface DepositServiceDeps {
   database: Database;
+  /**
+   * Player protection's deposit limit (protection `depositHook`): called before the crediting
+   * transaction (it reads the price), it answers the split to run inside it:
+   * how much is credited and how much held; null when the player has no deposit limit.
+   */
+  protection?: (
+    currency: string,
+  ) => Promise<
+    (tx: Session, userId: string, amount: bigint) => Promise<{ credited: bigint; held: bigint } | null>
+  >;
   ledger: Ledger;
   log: Pick<Logger, 'info' | 'warn' | 'error'>;
   registry: ChainRegistry;
@@ -92,6 +102,7 @@ export class DepositService {
   readonly #ledger: Ledger;
   readonly #log: DepositServiceDeps['log'];
   readonly #confirmations: Record<string, number>;
+  readonly #protection: DepositServiceDeps['protection'];
 
   constructor(deps: DepositServiceDeps) {
     this.registry = deps.registry;
@@ -99,6 +110,7 @@ export class DepositService {
     this.#ledger = deps.ledger;
     this.#log = deps.log;
     this.#confirmations = deps.confirmations ?? {};
+    this.#protection = deps.protection;
   }
 
   requiredConfirmations(chain: RegisteredChain): number {
@@ -340,22 +352,61 @@ export class DepositService {
     return { credited };
   }
 
-  /** Credits a deposit once (ledger key per chain output) and marks it paid. Safe to repeat. */
+  /**
+   * Credits a deposit once (ledger key per chain output) and marks it paid. Safe to repeat. A player
+   * with a deposit limit (player protection) gets what exceeds it on their held balance instead (key
+   * `...:held`), in the same transaction as the split is counted: a repeat finds either transfer and
+   * moves nothing.
+   */
   async credit(row: DepositRow, confirmations: number): Promise<void> {
-    const result = await this.#ledger.transfer({
-      key: `deposit:${row.chain}:${row.txid}:${row.output_index}`,
-      kind: 'deposit',
-      currency: row.currency,
-      amount: BigInt(row.amount),
-      from: { system: 'chain' },
-      to: { user: row.user_id, kind: 'real' },
-      metadata: {
-        depositId: row.id,
-        chain: row.chain,
-        txid: row.txid,
-        outputIndex: row.output_index,
-        address: row.address,
-      },
+    const key = `deposit:${row.chain}:${row.txid}:${row.output_index}`;
+    const metadata = {
+      depositId: row.id,
+      chain: row.chain,
+      txid: row.txid,
+      outputIndex: row.output_index,
+      address: row.address,
+    };
+    const total = BigInt(row.amount);
+    const splitOf = await this.#protection?.(row.currency);
+    const result = await this.#ledger.transaction(async (ledger, tx) => {
+      // A repeat replays what the first run transferred (a split is decided once).
+      const before = {
+        credited: await transferAmount(tx, key),
+        held: await transferAmount(tx, `${key}:held`),
+      };
+      const split =
+        before.credited !== null || before.held !== null
+          ? { credited: before.credited ?? 0n, held: before.held ?? 0n }
+          : ((await splitOf?.(tx, row.user_id, total)) ?? {
+              credited: total,
+              held: 0n,
+            });
+      const first =
+        split.credited > 0n
+          ? await ledger.transfer({
+              key,
+              kind: 'deposit',
+              currency: row.currency,
+              amount: split.credited,
+              from: { system: 'chain' },
+              to: { user: row.user_id, kind: 'real' },
+              metadata,
+            })
+          : null;
+      const held =
+        split.held > 0n
+          ? await ledger.transfer({
+              key: `${key}:held`,
+              kind: 'deposit_held',
+              currency: row.currency,
+              amount: split.held,
+              from: { system: 'chain' },
+              to: { user: row.user_id, kind: 'held' },
+              metadata,
+            })
+          : null;
+      return first ?? held!;
     });
     await markCredited(this.#db, row.id, result.transferId, confirmations);
     if (!result.replayed) {

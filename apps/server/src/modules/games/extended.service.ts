@@ -49,10 +49,12 @@ import type { Session } from '../../db/client.js';
 import type { AppContext, AuthUser } from '../../platform/context.js';
 import { AppError, validationError } from '../../platform/errors.js';
 import type { ScopedLedger } from '../ledger/index.js';
+import { blockedError, type BlockType, PROTECTION, protectionGuard } from '../protection/index.js';
 import { activeSeedPair, takeNonce } from '../seeds/index.js';
 import type { PreparedBet } from './games.service.js';
 import {
   type StakeAccount,
+  type StakeGuard,
   payStake,
   placeStake,
   publishLiveBet,
@@ -99,15 +101,18 @@ interface RoundRow {
   decimals: number;
   /** When the round was opened (null for a round opened in this transaction). */
   created_at: string | null;
+  /** Player protection (its relation): the player has limits; a time-out or self-exclusion in force. */
+  guarded?: boolean;
+  blocked?: BlockType | null;
 }
 
 const ROUND_COLUMNS = `r.id::text as id, r.user_id, r.game, r.currency, r.demo, r.wager::text as wager,
   r.stake::text as stake, r.stakes, r.nonce::text as nonce, r.seed_pair_id::text as seed_pair_id, r.params,
   r.actions, r.state, r.floats_used, r.house_edge_bps, r.max_payout::text as max_payout,
   r.wager_usd::text as wager_usd, r.price_usd::text as price_usd, r.status, p.server_seed, p.client_seed,
-  c.decimals, r.created_at::text as created_at`;
+  c.decimals, r.created_at::text as created_at, coalesce(pp.guarded, false) as guarded, pp.blocked`;
 const ROUND_FROM = `extended_rounds r join seed_pairs p on p.id = r.seed_pair_id
-  join currencies c on c.id = r.currency`;
+  join currencies c on c.id = r.currency left join ${PROTECTION} pp on pp.user_id = r.user_id`;
 
 /** What settling a round produced; the payout is credited after the commit. */
 interface Settlement {
@@ -155,7 +160,11 @@ export class ExtendedEngine {
       result = await ctx.ledger.transaction(async (ledger, tx) => {
         await placeStake(
           ledger,
-          accountOf({ id: betId, user_id: user.id, currency: input.currency, demo: input.demo }, game),
+          accountOf(
+            { id: betId, user_id: user.id, currency: input.currency, demo: input.demo },
+            game,
+            bet.guard,
+          ),
           wager,
         );
         const seed = await takeNonce(tx, user.id);
@@ -239,6 +248,8 @@ export class ExtendedEngine {
 
     const before = await this.load(ctx.database, input.id, user.id, game.id, false);
     if (!before || before.status !== 'open') throw invalidGameId();
+    // A time-out or self-exclusion stops play: the round can still be taken or cancelled (Finish).
+    if (before.blocked && !before.demo) throw blockedError(before.blocked);
     const n = before.actions.length;
     // Dry run on the stored state: an action that is not allowed costs nothing.
     try {
@@ -254,6 +265,8 @@ export class ExtendedEngine {
     // One transaction: the round is locked first, the decision applied to the locked state, its extra
     // stake debited (a refusal rolls the whole decision back), the round stored and, when it ended,
     // settled with its payout.
+    // Made before the transaction (it reads the settings a stake's judgement needs).
+    const guard = this.guardOf(before);
     const outcome = await ctx.ledger.transaction(async (ledger, tx) => {
       const row = await this.load(tx, input.id, user.id, game.id, true);
       if (!row || row.status !== 'open') throw invalidGameId();
@@ -269,7 +282,7 @@ export class ExtendedEngine {
       if (extra > 0n)
         await placeStake(
           ledger,
-          { ...accountOf(row, game), metadata: { game: game.id, bet: row.id, action: n } },
+          { ...accountOf(row, game, guard), metadata: { game: game.id, bet: row.id, action: n } },
           extra,
           `stake:${n}`,
         );
@@ -328,7 +341,10 @@ export class ExtendedEngine {
       );
       await payStake(
         ledger,
-        { ...accountOf(row, game), metadata: { game: game.id, bet: row.id, cancelled: true } },
+        {
+          ...accountOf(row, game, this.guardOf(row)),
+          metadata: { game: game.id, bet: row.id, cancelled: true },
+        },
         BigInt(row.stake),
         'refund',
       );
@@ -373,6 +389,12 @@ export class ExtendedEngine {
       lock ? 'extended.load_lock' : 'extended.load',
     );
     return rows[0];
+  }
+
+  /** Player protection's guard of a round whose player has limits (null otherwise). */
+  private guardOf(row: RoundRow): StakeGuard | null {
+    if (!row.guarded || row.demo || row.price_usd === null) return null;
+    return protectionGuard(this.ctx, { priceUsd: row.price_usd, decimals: row.decimals });
   }
 
   /** The multiplier of the whole stake and the payout (capped) the round pays if it ended now. */
@@ -421,7 +443,7 @@ export class ExtendedEngine {
       wagerUsd: row.demo || row.price_usd === null ? null : usdValue(stake, row.price_usd, row.decimals),
       placedAt: row.created_at,
     });
-    await payStake(ledger, accountOf(row, game), settlement.payout);
+    await payStake(ledger, accountOf(row, game, this.guardOf(row)), settlement.payout);
     row.status = 'finished';
     return settlement;
   }
@@ -498,8 +520,10 @@ export class ExtendedEngine {
 function accountOf(
   row: Pick<RoundRow, 'id' | 'user_id' | 'currency' | 'demo'>,
   game: { readonly id: string },
+  guard: StakeGuard | null,
 ): StakeAccount {
   return {
+    guard,
     stake: { product: 'extended', bet: row.id },
     userId: row.user_id,
     currency: row.currency,

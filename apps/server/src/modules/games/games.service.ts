@@ -41,10 +41,12 @@ import type { AppContext, AuthUser } from '../../platform/context.js';
 import { AppError, validationError } from '../../platform/errors.js';
 import { Coalescer } from '../../db/coalesce.js';
 import { priceFeedService } from '../prices/index.js';
+import { protectionGuard } from '../protection/index.js';
 import { activeSeedPair, takeNonce } from '../seeds/index.js';
 import {
   type LivePlayer,
   type PrebetRow as StakePrebetRow,
+  type StakeGuard,
   checkStake,
   publishLiveBet,
   maxProfitError,
@@ -134,6 +136,8 @@ export interface PreparedBet {
   priceUsd: string;
   /** Max profit in atomic units (real bets); null for demo. */
   maxProfit: bigint | null;
+  /** Player protection's guard of a player with limits (null: none; decision 0025). */
+  guard: StakeGuard | null;
   betId: string;
   hasPair: boolean;
   live: LivePlayer | undefined;
@@ -262,6 +266,7 @@ export class GameEngine {
       wagerUsd: stake.wagerUsd,
       priceUsd: stake.priceUsd,
       maxProfit: stake.maxProfit,
+      guard: stake.guarded ? protectionGuard(ctx, stake) : null,
       betId,
       hasPair: pre.has_pair,
       live,

@@ -15,9 +15,13 @@
  *     replaced meanwhile is read again).
  *  2. In arrival order, in memory: a bet whose player's balance (as the batch's earlier bets left it)
  *     does not cover its wager is refused alone with -4 'Not enough money'; one whose pair could not
- *     be read (rotations kept replacing it) alone with 409. Every other bet takes its pair's next nonce,
+ *     be read (rotations kept replacing it) alone with 409; a guarded player's bet (player protection,
+ *     decision 0025: their protection rows were locked and read first, in one statement, only when the
+ *     batch has such bets) that would cross a limit, alone with its 403, judged on what the batch's
+ *     earlier bets left. Every other bet takes its pair's next nonce,
  *     its outcome is computed, and its balance moves by payout - wager.
- *  3. ONE statement writes the accepted bets: every wager and payout transfer with their postings and
+ *  3. (Guarded bets only: one statement adds their stakes and returns to the protection counters.)
+ *     ONE statement writes the accepted bets: every wager and payout transfer with their postings and
  *     one balance update per account (`settleStakes`: the ledger's one-statement `transferManyWith`,
  *     whose CHECK still guards each balance), and in the same statement the nonces each pair gave out
  *     (seeds `nonceWrites`) and the wager records (wagers `recordWrites`), so they are written together
@@ -84,6 +88,7 @@ export function stakeAccountOf(bet: PreparedBet): StakeAccount {
     currency: bet.input.currency,
     demo: bet.input.demo,
     metadata: { game: bet.single!.id, bet: bet.betId },
+    guard: bet.guard,
   };
 }
 
@@ -137,6 +142,14 @@ export async function settleBatch(
   beforeWrite?: (accepted: readonly PreparedBet[]) => void | Promise<void>,
 ): Promise<(Settled | AppError)[]> {
   const accounts = bets.map(stakeAccountOf);
+  // Player protection first (its rows before the accounts: the one lock order), for the guarded bets only.
+  const guarded = bets.filter((b) => b.guard);
+  const judge = guarded.length
+    ? await guarded[0]!.guard!.judge(
+        tx,
+        guarded.map((b) => b.user.id),
+      )
+    : null;
   const locked = await ledger.lockBalances(
     accounts.map((a) => ({ ref: stakeHolder(a), currency: a.currency })),
     () =>
@@ -158,6 +171,8 @@ export async function settleBatch(
     if (before < bet.wager) return notEnoughMoney();
     const pair = pairs.get(bet.user.id);
     if (!pair) return seedPairRotating();
+    const refused = bet.guard ? judge!.place(accounts[i]!, bet.wager) : null;
+    if (refused) return refused;
     const nonce = nextNonce.get(pair.id) ?? Number(pair.nonce);
     nextNonce.set(pair.id, nonce + 1);
     taken.set(pair.id, (taken.get(pair.id) ?? 0) + 1);
@@ -168,10 +183,12 @@ export async function settleBatch(
       nonce,
     });
     balance.set(accountId, before - bet.wager + round.payout);
+    if (bet.guard) judge!.pay(accounts[i]!, round.payout);
     stakes.push({ account: accounts[i]!, wager: bet.wager, payout: round.payout });
     records.push(round.record);
     return { multiplier: round.multiplier, outcome: round.outcome, payout: round.payout };
   });
+  await judge?.flush();
   if (stakes.length === 0) return out;
   await beforeWrite?.(bets.filter((_, i) => !(out[i] instanceof AppError)));
   // Parameters $1-$9 are the transfers' (ledger transferManySql), then the nonces', then the records'.

@@ -15,7 +15,15 @@ export {
   type TransferResult,
 } from './ledger.service.js';
 export { checkLedger, type LedgerCheck } from './ledger.check.js';
-export { playerBalance, playerFlows, transferAmount, type Flow, type PlayerAccount } from './ledger.reads.js';
+export {
+  playerBalance,
+  playerFlows,
+  playerFlowsSince,
+  transferAmount,
+  type CurrencyFlow,
+  type Flow,
+  type PlayerAccount,
+} from './ledger.reads.js';
 
 export const ledgerModule = defineModule({
   name: 'ledger',

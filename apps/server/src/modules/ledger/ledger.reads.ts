@@ -73,3 +73,42 @@ export async function playerFlows(
   for (const r of rows) out[r.kind] = { in: BigInt(r.credits), out: BigInt(r.debits) };
   return out;
 }
+
+/** What moved on a player's accounts of one kind, per currency and transfer kind, with the transfers' count. */
+export interface CurrencyFlow extends Flow {
+  currency: string;
+  kind: string;
+  count: number;
+}
+
+/**
+ * {@link playerFlows} over every currency of the player's accounts of `accountKind`, for transfers
+ * made at or after `since` (player protection's session: stakes, payouts and refunds).
+ */
+export async function playerFlowsSince(
+  q: Querier,
+  user: string,
+  accountKind: PlayerKind,
+  kinds: readonly string[],
+  since: Date,
+): Promise<CurrencyFlow[]> {
+  const rows = await q.query<{ currency: string; kind: string; credits: string; debits: string; n: number }>(
+    `select a.currency, t.kind,
+            coalesce(sum(p.amount) filter (where p.amount > 0), 0)::text as credits,
+            coalesce(-sum(p.amount) filter (where p.amount < 0), 0)::text as debits,
+            count(*)::int as n
+       from ledger_accounts a
+       join ledger_postings p on p.account_id = a.id
+       join ledger_transfers t on t.id = p.transfer_id
+      where a.owner_id = $1 and a.kind = $2 and t.kind = any($3::text[]) and t.created_at >= $4::timestamptz
+      group by a.currency, t.kind`,
+    [user, accountKind, [...kinds], since],
+  );
+  return rows.map((r) => ({
+    currency: r.currency,
+    kind: r.kind,
+    in: BigInt(r.credits),
+    out: BigInt(r.debits),
+    count: r.n,
+  }));
+}

@@ -29,6 +29,11 @@ export class ScopedLedger {
     private readonly tx: Session,
   ) {}
 
+  /** The caller's transaction this ledger runs in (for the caller's own rows in it). */
+  get session(): Session {
+    return this.tx;
+  }
+
   async transfer(req: TransferRequest): Promise<TransferResult> {
     const { result, balances } = await this.ledger.transferOn(this.tx, req, this.local, this.locked);
     for (const row of balances) this.balances.push({ ...row, currency: req.currency });

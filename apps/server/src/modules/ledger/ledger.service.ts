@@ -46,7 +46,7 @@ import {
 } from './ledger.sql.js';
 import { ScopedLedger } from './ledger.scoped.js';
 
-export const PLAYER_KINDS = ['real', 'demo', 'bonus', 'rakeback'] as const;
+export const PLAYER_KINDS = ['real', 'demo', 'bonus', 'rakeback', 'held'] as const;
 export const SYSTEM_KINDS = ['house', 'chain', 'fees', 'promotions', 'demo_faucet'] as const;
 export type PlayerKind = (typeof PLAYER_KINDS)[number];
 export type SystemKind = (typeof SYSTEM_KINDS)[number];
@@ -578,7 +578,7 @@ export class Ledger {
     );
     const out: Record<string, Record<PlayerKind, bigint>> = {};
     for (const r of rows) {
-      const entry = (out[r.currency] ??= { real: 0n, demo: 0n, bonus: 0n, rakeback: 0n });
+      const entry = (out[r.currency] ??= { real: 0n, demo: 0n, bonus: 0n, rakeback: 0n, held: 0n });
       entry[r.kind] = BigInt(r.balance);
     }
     return out;
@@ -589,7 +589,7 @@ export class Ledger {
     if (!this.hub) return;
     try {
       const [all, decimals] = await Promise.all([this.balances(userId), this.decimals(currency)]);
-      const b = all[currency] ?? { real: 0n, demo: 0n, bonus: 0n, rakeback: 0n };
+      const b = all[currency] ?? { real: 0n, demo: 0n, bonus: 0n, rakeback: 0n, held: 0n };
       this.hub.publish(Channels.user(userId), balanceModificationEvent, {
         currency,
         balance: toDecimalString(toAmount(b.real), decimals),

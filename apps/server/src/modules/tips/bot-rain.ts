@@ -27,6 +27,7 @@ import { announcePendingRains, announceRain, payRain, type RainUser } from './ra
 import { loadTipsSettings, type TipsSettings } from './settings.js';
 import { sample } from './tips.shared.js';
 import { PLAYERS } from '../users/index.js';
+import { notBlocked } from '../protection/index.js';
 import { creditedDepositors } from '../deposits/index.js';
 
 /** A running claim older than this belongs to a node that died: the slot may be claimed again. */
@@ -108,7 +109,8 @@ export async function recentDepositors(
   const ids = await creditedDepositors(ctx.database, hours);
   if (ids.length === 0) return [];
   return ctx.database.query<RainUser>(
-    `select u.id::text as id, u.name from ${PLAYERS} u where u.id = any($1::uuid[]) and not u.chat_muted`,
+    `select u.id::text as id, u.name from ${PLAYERS} u
+      where u.id = any($1::uuid[]) and not u.chat_muted and ${notBlocked('u.id')}`,
     [ids],
   );
 }

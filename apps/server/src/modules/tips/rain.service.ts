@@ -50,6 +50,7 @@ import {
   type TipCurrency,
 } from './tips.shared.js';
 import { PLAYERS } from '../users/index.js';
+import { assertNotBlocked, notBlocked } from '../protection/index.js';
 import { creditedDepositors } from '../deposits/index.js';
 
 type RainAnswer = ResponseOf<typeof rainEndpoint>;
@@ -76,6 +77,7 @@ export async function eligibleForRain(
     `select u.id::text as id from ${PLAYERS} u
       where u.id = any($1::uuid[])
         and not u.chat_muted
+        and ${notBlocked('u.id')}
         and (u.id = any($2::uuid[])
              or coalesce((select sum(b.wager_usd) from bets b
                            where b.user_id = u.id and not b.demo
@@ -355,6 +357,7 @@ export async function makeItRain(ctx: AppContext, user: AuthUser, input: RainInp
     return { ok: true, rain: await toRainView(database, first), replayed: true };
   }
 
+  await assertNotBlocked(ctx, database, user.id);
   const settings = await loadTipsSettings(ctx);
   const share = amount / BigInt(input.users);
   const minimum = await usdMinimum(ctx, currency, settings.rainMinShareUsd);

@@ -20,6 +20,7 @@ import type { AppContext, AuthUser } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { assertFreshTwoFactor } from '../auth/index.js';
 import { findUserByName, PLAYERS } from '../users/index.js';
+import { assertNotBlocked, blockOf, recipientUnavailable } from '../protection/index.js';
 import { postServiceMessage } from '../chat/index.js';
 import { InsufficientFundsError } from '../ledger/index.js';
 import { loadTipsSettings } from './settings.js';
@@ -129,6 +130,10 @@ export async function sendTip(ctx: AppContext, user: AuthUser, input: TipInput):
       );
     return { ok: true, tip: toTip(first, currency), replayed: true };
   }
+
+  // Player protection: a time-out or self-exclusion closes tips both ways.
+  await assertNotBlocked(ctx, database, user.id);
+  if (await blockOf(ctx, database, recipient.id)) throw recipientUnavailable();
 
   const settings = await loadTipsSettings(ctx);
   const minimum = await usdMinimum(ctx, currency, settings.tipMinUsd);

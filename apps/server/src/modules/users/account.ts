@@ -6,7 +6,8 @@
  *
  * Some of these columns belong to a feature's module (the chat mute to chat, the two-factor secrets to
  * two-factor, the VIP level to VIP, self-exclusion to responsible gambling): they move to it when that
- * feature is next reworked (issue G2), and these functions with them.
+ * feature is next reworked (issue G2), and these functions with them. Self-exclusion moved to the
+ * protection module (G5, decision 0025).
  */
 import type { Session } from '../../db/client.js';
 
@@ -34,15 +35,6 @@ export async function rolesOf(
 export async function vipLevelOf(q: Querier, userId: string): Promise<number> {
   const rows = await q.query<{ vip_level: number }>('select vip_level from users where id = $1', [userId]);
   return rows[0]?.vip_level ?? 0;
-}
-
-/** True while a self-exclusion is in force. */
-export async function isSelfExcluded(q: Querier, userId: string): Promise<boolean> {
-  const rows = await q.query<{ excluded: boolean }>(
-    'select coalesce(self_excluded_until > now(), false) as excluded from users where id = $1',
-    [userId],
-  );
-  return rows[0]?.excluded ?? false;
 }
 
 // --- passwords and e-mail -------------------------------------------------------------------------

@@ -27,7 +27,6 @@ export {
   lockUser,
   rolesOf,
   vipLevelOf,
-  isSelfExcluded,
   passwordHashOf,
   setPasswordHash,
   setEmail,

@@ -7,8 +7,9 @@
  * only the columns documented here; everything else (lookups, writes, locks) goes through the
  * functions of `index.ts`. A relation is a plain subquery, which PostgreSQL pulls up into the outer
  * query, so joining it costs what joining `users` did: no extra round trip, the same index lookups.
- * When a column moves to the module of its feature (the issue's plan for mute, VIP level and
- * self-exclusion), the relation keeps its name and shape and only its body here changes.
+ * When a column moves to the module of its feature (the issue's plan for mute and VIP level), the
+ * relation keeps its name and shape and only its body here changes. Self-exclusion moved to the
+ * protection module, which lends its own relation (`PROTECTION`, decision 0025).
  *
  * Read only: PostgreSQL refuses `update`/`delete`/`for update` on a subquery anyway.
  */
@@ -17,7 +18,6 @@
  * One row per account, with these columns only:
  *  - `id` (uuid), `name`, `avatar` (nullable), `created_at`;
  *  - `vip_level` (int), `private_profile`, `private_bets` (booleans: what the player hides);
- *  - `self_excluded` (boolean: a self-exclusion is in force now);
  *  - `chat_muted_until` (timestamptz or null: the end of the last chat mute, possibly past) and
  *    `chat_muted` (boolean: a mute is in force now);
  *  - `two_factor_enabled` (boolean; the secrets themselves are not here).
@@ -25,7 +25,6 @@
  * Use: `join ${PLAYERS} u on u.id = b.user_id`.
  */
 export const PLAYERS = `(select id, name, avatar, created_at, vip_level, private_profile, private_bets,
-    coalesce(self_excluded_until > now(), false) as self_excluded,
     chat_muted_until, coalesce(chat_muted_until > now(), false) as chat_muted,
     two_factor_enabled_at is not null as two_factor_enabled
   from users)`;

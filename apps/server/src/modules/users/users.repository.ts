@@ -12,14 +12,13 @@ export interface UserRecord {
   password_hash: string | null;
   avatar: string | null;
   vip_level: number;
-  self_excluded_until: Date | null;
   private_profile: boolean;
   private_bets: boolean;
   two_factor_enabled_at: Date | null;
   created_at: Date;
 }
 
-const COLUMNS = `id, name, email, email_verified_at, password_hash, avatar, vip_level, self_excluded_until,
+const COLUMNS = `id, name, email, email_verified_at, password_hash, avatar, vip_level,
   private_profile, private_bets, two_factor_enabled_at, created_at`;
 
 export async function findUserById(database: Database, id: string): Promise<UserRecord | null> {

@@ -24,8 +24,11 @@ export {
 } from './policy.js';
 export { type StakeRef, type StakeStep, stakeKey } from './keys.js';
 export {
+  type GuardedStake,
   type SettledStake,
   type StakeAccount,
+  type StakeGuard,
+  type StakeJudge,
   payStake,
   placeStake,
   reclaimPayout,

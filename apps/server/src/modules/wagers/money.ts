@@ -6,6 +6,7 @@
  * real balance and the house, demo stakes between the demo balance and the demo faucet.
  */
 import { PlayErrorCode } from '@nebula/contracts';
+import type { Session } from '../../db/client.js';
 import { AppError } from '../../platform/errors.js';
 import {
   type AccountRef,
@@ -24,6 +25,43 @@ export interface StakeAccount {
   demo: boolean;
   /** Shown with the transfers in histories and audits (the game, the bet or round...). */
   metadata: Record<string, unknown>;
+  /**
+   * Player protection's guard when the player has limits (the checked stake's `guarded`; protection's
+   * `protectionGuard`): {@link placeStake} has it judge and count the stake, {@link payStake} count the
+   * return, inside the caller's transaction and before the ledger moves the money. Absent or null: the
+   * player has no limits and nothing more runs.
+   */
+  guard?: StakeGuard | null;
+}
+
+/** A stake with its guard, as the guard sees it. */
+export interface GuardedStake {
+  userId: string;
+  currency: string;
+  demo: boolean;
+  guard?: { readonly priceUsd: string; readonly decimals: number } | null | undefined;
+}
+
+/** What judges guarded stakes (implemented by the protection module; decision 0025). */
+export interface StakeGuard {
+  readonly priceUsd: string;
+  readonly decimals: number;
+  /** Judges and counts one stake in `tx`: throws the refusal (403). */
+  place(tx: Session, stake: GuardedStake, amount: bigint): Promise<void>;
+  /** Counts a return (payout, refund) in `tx`. */
+  pay(tx: Session, stake: GuardedStake, amount: bigint): Promise<void>;
+  /** Group commit: locks the guarded players of a batch and judges their stakes in memory. */
+  judge(tx: Session, userIds: readonly string[]): Promise<StakeJudge>;
+}
+
+/** The in-memory judge of a batch's guarded stakes: {@link StakeGuard.judge}. */
+export interface StakeJudge {
+  /** The refusal of this stake, or null when it is accepted (and counted). */
+  place(stake: GuardedStake, amount: bigint): AppError | null;
+  /** Counts the return of an accepted stake. */
+  pay(stake: GuardedStake, amount: bigint): void;
+  /** Writes what was counted (one statement). */
+  flush(): Promise<void>;
 }
 
 /** The player's account a stake is taken from and paid to (real or demo). */
@@ -67,6 +105,7 @@ export async function placeStake(
   amount: bigint,
   step: Extract<StakeStep, 'wager' | 'rollback' | `stake:${number}`> = 'wager',
 ): Promise<void> {
+  if (account.guard && !account.demo) await account.guard.place(ledger.session, account, amount);
   try {
     await ledger.transfer(debitOf(account, amount, step));
   } catch (err) {
@@ -87,6 +126,7 @@ export async function payStake(
   step: CreditStep = 'payout',
 ): Promise<void> {
   if (amount <= 0n) return;
+  if (account.guard && !account.demo) await account.guard.pay(ledger.session, account, amount);
   await ledger.transfer(creditOf(account, amount, step));
 }
 

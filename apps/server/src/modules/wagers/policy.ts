@@ -5,7 +5,7 @@
  *   product switched off (-99) -> signed in (-2; a demo balance belongs to an account too) -> known
  *   game (-3) -> game switched off (-5) -> demo accepted (-7) -> params (422) -> currency (422) ->
  *   amount (422, the canonical format of money calls: `parseWireAmount`) -> minimal wager of one atomic unit (-1) -> the product's own stake rules (422) ->
- *   self-exclusion (403) -> for real stakes: a price (-10), max bet in EUR (-9), max profit in USD
+ *   time-out or self-exclusion (403 `timed_out` / `self_excluded`) -> for real stakes: a price (-10), max bet in EUR (-9), max profit in USD
  *   (-11, computed by the product: an outcome is never changed to fit it) -> the registered checks
  *   (responsible-gambling limits, bonus rules: {@link StakeCheck}).
  *
@@ -19,10 +19,12 @@ import { AppError } from '../../platform/errors.js';
 import { type PriceQuote, usdToAtomic } from '../prices/index.js';
 import { usdValue } from './usd.js';
 import { PLAYERS } from '../users/index.js';
+import { type BlockType, blockedError, PROTECTION } from '../protection/index.js';
 
 /**
  * The reads of the policy in one statement: the currency's decimals when it is enabled (`$1`), and for
- * a signed-in caller (`$2`) the self-exclusion flag and what the live feed shows of the player. A
+ * a signed-in caller (`$2`) the player's protection (time-out or self-exclusion in force, whether their
+ * stakes are guarded: protection's relation) and what the live feed shows of the player. A
  * product adds its own columns and joins (parameters from `$3`). The operator's settings come from the
  * node's settings cache (platform/settings), not from this statement. `keys` reads many bets at once
  * instead: `from` is a row source of one row per bet (e.g. `unnest(...) with ordinality`) and
@@ -38,15 +40,19 @@ export const prebetSql = (
   const k = extra.keys ?? { from: '(select 1) one', currency: '$1::text', user: '$2::uuid' };
   return `select
   (select decimals from currencies where id = ${k.currency} and enabled) as decimals,
-  u.self_excluded as excluded, u.name, u.avatar, u.private_bets${extra.columns ? `,\n  ${extra.columns}` : ''}
+  pp.blocked, coalesce(pp.guarded, false) as guarded, u.name, u.avatar, u.private_bets${extra.columns ? `,\n  ${extra.columns}` : ''}
 from ${k.from}
-left join ${PLAYERS} u on u.id = ${k.user}${extra.joins ? `\n${extra.joins}` : ''}`;
+left join ${PLAYERS} u on u.id = ${k.user}
+left join ${PROTECTION} pp on pp.user_id = u.id${extra.joins ? `\n${extra.joins}` : ''}`;
 };
 
 /** The columns every {@link prebetSql} row has. */
 export interface PrebetRow {
   decimals: number | null;
-  excluded: boolean | null;
+  /** The player's time-out or self-exclusion in force (protection's relation). */
+  blocked: BlockType | null;
+  /** The player has limits their stakes are judged against inside the stake's transaction. */
+  guarded: boolean | null;
   name: string | null;
   avatar: string | null;
   private_bets: boolean | null;
@@ -63,6 +69,11 @@ export interface CheckedStake<P> {
   wagerUsd: string | null;
   /** Max profit in atomic units (real stakes); null for demo. */
   maxProfit: bigint | null;
+  /**
+   * The player has protection limits (real stakes only): the stake's money must be placed with a
+   * {@link StakeAccount} `guard`, which judges it inside the stake's transaction.
+   */
+  guarded: boolean;
 }
 
 /**
@@ -119,12 +130,7 @@ export async function checkStake<P>(r: StakeRequest<P>): Promise<CheckedStake<P>
   if (wager < 1n)
     throw playError(PlayErrorCode.MinimalWager, `Minimal wager is ${toDecimalString(1n, decimals)}`);
   r.stakeRules?.(wager, params);
-  if (pre?.excluded)
-    throw new AppError(
-      403,
-      'self_excluded',
-      'Your account is self-excluded: deposits and games are closed until it ends.',
-    );
+  if (pre?.blocked) throw blockedError(pre.blocked);
   let priceUsd = '0';
   let wagerUsd: string | null = null;
   let maxProfit: bigint | null = null;
@@ -139,7 +145,17 @@ export async function checkStake<P>(r: StakeRequest<P>): Promise<CheckedStake<P>
     r.maxProfit?.(wager, params, maxProfit);
     wagerUsd = usdValue(wager, priceUsd, decimals);
   }
-  const stake: CheckedStake<P> = { user: r.user, params, wager, decimals, priceUsd, wagerUsd, maxProfit };
+  const guarded = !r.demo && pre?.guarded === true;
+  const stake: CheckedStake<P> = {
+    user: r.user,
+    params,
+    wager,
+    decimals,
+    priceUsd,
+    wagerUsd,
+    maxProfit,
+    guarded,
+  };
   for (const check of r.checks ?? [])
     await check({ ...stake, product: r.product, game: r.game.id, demo: r.demo });
   return stake;
