@@ -277,7 +277,8 @@ function countingContext(): { ctx: AppContext; texts: string[] } {
       return db.query(text, params, name);
     },
     withSession: (fn) => db.withSession((s) => fn(wrap(s))),
-    transaction: (fn) => db.transaction((tx) => fn(wrap(tx))),
+    transaction: (fn, opts) =>
+      db.transaction((tx) => fn({ ...wrap(tx), commitWith: (name) => tx.commitWith(name) }), opts),
     close: () => db.close(),
   };
   return { ctx: { ...ctx, database, ledger: new Ledger(database) }, texts };

@@ -52,11 +52,20 @@ const MOVES_MONEY: Record<string, (ctx: { other: TestUser }) => unknown> = {
     data: { target: 5000, condition: 'over' },
   }),
   'whisper CrashBet': () => ({ bet: '1', currency: 'usdt', data: {} }),
+  'POST /api/sports/bet': () => ({
+    type: 'single',
+    selections: [{ outcome: '1', odds: 1850 }],
+    stake: '1',
+    currency: 'usdt',
+    demo: false,
+    requestId: requestId(),
+  }),
+  'POST /api/sports/bet/confirm': () => ({ queueId: '1' }),
 };
 
 /**
  * What stays open, and why. Withdrawals (and their cancel) are the point of withdraw-only; Finish,
- * CrashCashOut and CrashCancelBet only close a position opened before the block (money comes back);
+ * CrashCashOut, CrashCancelBet and a sports cash-out only close a position opened before the block (money comes back);
  * the rest moves no money and plays nothing.
  */
 const STAYS_OPEN = new Set([
@@ -65,6 +74,7 @@ const STAYS_OPEN = new Set([
   'whisper Finish',
   'whisper CrashCashOut',
   'whisper CrashCancelBet',
+  'POST /api/sports/cashout',
   // Reads, identity, settings, chat and protection itself.
   'POST /api/admin/settings',
   'POST /api/admin/settings/update',
@@ -151,6 +161,13 @@ const STAYS_OPEN = new Set([
   'POST /api/chat/rain/rules',
   'POST /api/bonusBalance',
   'POST /api/admin/audit',
+  'POST /api/sports/list',
+  'POST /api/sports/events',
+  'POST /api/sports/event',
+  'POST /api/sports/bets',
+  'POST /api/sports/cashout/offer',
+  'POST /api/sports/preferences',
+  'POST /api/sports/preferences/update',
   'whisper Ping',
   'whisper OnlineUsers',
   'whisper RestoreData',

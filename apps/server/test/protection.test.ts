@@ -50,7 +50,12 @@ describe('limits', () => {
       currency: 'usd',
     });
     expect(set.outcome).toBe('applied');
-    expect(lossDay(set.protection)).toMatchObject({ amount: '100', currency: 'usd', used: '0', remaining: '100' });
+    expect(lossDay(set.protection)).toMatchObject({
+      amount: '100',
+      currency: 'usd',
+      used: '0',
+      remaining: '100',
+    });
 
     const lower = await write(u, '/api/protection/limit', {
       kind: 'loss',

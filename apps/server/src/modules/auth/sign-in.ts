@@ -73,4 +73,3 @@ export async function assertFreshTwoFactor(database: Database, user: AuthUser): 
     throw new AppError(403, TWO_FACTOR_REQUIRED, 'Two-factor authentication is required for this action.');
   }
 }
-

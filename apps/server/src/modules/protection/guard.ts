@@ -34,7 +34,6 @@ import { type ProtectionRow, type StoredLimit } from './store.js';
 import { addUsage, currentStarts, type UsageRow, usedOf } from './usage.js';
 import { usdUnitsOf } from './usd.js';
 
-
 /** A stake's owner and money as the guard sees it (wagers' StakeAccount fits). */
 export interface GuardedStake {
   userId: string;

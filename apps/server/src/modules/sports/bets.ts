@@ -34,6 +34,7 @@ import type { AppContext, AuthUser } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { priceFeedService, usdToAtomic } from '../prices/index.js';
 import { type PrebetRow, checkStake, placeStake, prebetSql, usdValue } from '../wagers/index.js';
+import { protectionGuard } from '../protection/index.js';
 import { cashOutValue, parseFactor, potentialPayout, totalOdds } from './odds.js';
 import { BET_ROW, type BetRow, finish, stakeAccountOf } from './settle.js';
 import { type SlipSettings, loadSlipSettings } from './settings.js';
@@ -93,6 +94,8 @@ interface CheckedSlip {
   decimals: number;
   priceUsd: string | null;
   wagerUsd: string | null;
+  /** Player protection: the player has limits the stake is judged against in its transaction. */
+  guarded: boolean;
   maxPayout: bigint | null;
   settings: SlipSettings;
   live: boolean;
@@ -191,6 +194,7 @@ export class SportsBets {
       decimals: stake.decimals,
       priceUsd,
       wagerUsd: input.demo || priceUsd === null ? null : usdValue(stake.wager, priceUsd, stake.decimals),
+      guarded: stake.guarded,
       maxPayout,
       settings,
       live,
@@ -278,6 +282,10 @@ export class SportsBets {
   /** The bet's transaction (see the module comment); answers the new bet's id. */
   private async commit(user: AuthUser, slip: CheckedSlip, queueId: string | null): Promise<string> {
     const { input } = slip;
+    // Player protection's guard, made before the transaction (it reads settings).
+    const guard = slip.guarded
+      ? protectionGuard(this.ctx, { priceUsd: slip.priceUsd ?? '0', decimals: slip.decimals })
+      : null;
     return this.ctx.ledger.transaction(async (ledger, tx) => {
       if (queueId !== null) await claimQueue(tx, queueId, user.id);
       // One bet at a time per player: the pending-bet rules below read a stable set.
@@ -314,7 +322,7 @@ export class SportsBets {
       try {
         await placeStake(
           ledger,
-          stakeAccountOf({ id, user_id: user.id, currency: input.currency, demo: input.demo }),
+          { ...stakeAccountOf({ id, user_id: user.id, currency: input.currency, demo: input.demo }), guard },
           slip.wager,
         );
       } catch (err) {

@@ -40,6 +40,7 @@ import { SportsBets } from './bets.js';
 import type { FeedMessage } from './feed.js';
 import { loadSlipSettings, sportsEnv, sportsSettings, sportsSimulation } from './settings.js';
 import { SimulatedFeed } from './simulated-feed.js';
+import { assertNotBlocked } from '../protection/index.js';
 import { eventViews } from './views.js';
 
 export { applyFeedMessage } from './book.js';
@@ -229,9 +230,11 @@ function registerSportsRoutes(app: FastifyInstance, ctx: AppContext): void {
     return { event, serverTime: new Date().toISOString() };
   });
   registerEndpoint(app, sportPlaceBetEndpoint, ({ input, user }) => bets.place(user, input));
-  registerEndpoint(app, sportConfirmBetEndpoint, async ({ input, user }) => ({
-    bet: await bets.confirm(signedIn(user), input.queueId),
-  }));
+  registerEndpoint(app, sportConfirmBetEndpoint, async ({ input, user }) => {
+    // Player protection: a bet queued before a time-out or self-exclusion is not placed after it.
+    await assertNotBlocked(ctx, ctx.database, signedIn(user).id);
+    return { bet: await bets.confirm(signedIn(user), input.queueId) };
+  });
   registerEndpoint(app, sportMyBetsEndpoint, ({ input, user }) => bets.myBets(signedIn(user), input));
   registerEndpoint(app, sportCashOutOfferEndpoint, async ({ input, user }) => ({
     offers: await bets.cashOutOffers(signedIn(user), input.betIds),
