@@ -168,6 +168,23 @@ const STAYS_OPEN = new Set([
   'POST /api/sports/cashout/offer',
   'POST /api/sports/preferences',
   'POST /api/sports/preferences/update',
+  // Third-party games: their bets arrive by the aggregator's callback, which the stake policy refuses
+  // during a block (checkStake), as a real-money launch is (the pre-bet read's block); images, legal
+  // texts, the sports feed's staff tools and the local aggregator's own pages move nothing.
+  'POST /api/slots/launch',
+  'GET /api/legal/documents',
+  'POST /api/admin/sports/feed',
+  'POST /api/admin/sports/recording',
+  'GET /api/img/sports/:file',
+  'POST /api/slots/callback',
+  'GET /api/slots/img/:uuid',
+  'POST /api/debug/slotegrator/scenario',
+  'GET /api/local-aggregator/games',
+  'POST /api/local-aggregator/games/init',
+  'POST /api/local-aggregator/games/init-demo',
+  'GET /api/local-aggregator/play/:token',
+  'POST /api/local-aggregator/spin',
+  'POST /api/local-aggregator/rotate',
   'whisper Ping',
   'whisper OnlineUsers',
   'whisper RestoreData',

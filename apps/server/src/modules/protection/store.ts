@@ -1,5 +1,5 @@
 /**
- * The protection record's rows (migration 0026): reading and locking a player's row, the pending
+ * The protection record's rows (migration 0027): reading and locking a player's row, the pending
  * changes, the append-only history. Every write runs in the caller's transaction after
  * {@link lockRecord}, which serialises one player's changes (and their guarded stakes and deposits).
  */

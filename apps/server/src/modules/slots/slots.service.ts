@@ -4,6 +4,7 @@
  * game list the leader refreshes and links to the catalogue, and the game images served through our
  * own host.
  */
+import { blockedError } from '../protection/index.js';
 import { randomUUID } from 'node:crypto';
 import { SLOT_UNAVAILABLE_CODE, PlayErrorCode } from '@nebula/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -188,12 +189,8 @@ export class SlotsService {
     if (!currency) throw new AppError(422, 'unknown_currency', 'Choose a currency to play with.');
     const pre = (await this.ctx.database.query<PrebetRow>(prebetSql(), [currency, user.id]))[0];
     if (pre?.decimals == null) throw new AppError(422, 'unknown_currency', 'Unknown currency.');
-    if (pre.excluded)
-      throw new AppError(
-        403,
-        'self_excluded',
-        'Your account is self-excluded: deposits and games are closed until it ends.',
-      );
+    // Player protection: a time-out or self-exclusion closes real play (403 timed_out / self_excluded).
+    if (pre.blocked) throw blockedError(pre.blocked);
     const session = await this.openSession(user.id, game.id, currency);
     const url = await client.init({
       gameUuid: session.gameUuid,
