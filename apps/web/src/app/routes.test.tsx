@@ -50,6 +50,7 @@ const TABLE: [string, string][] = [
   ['/password/reset/u1/tok', 'home-password-reset'],
   ['/profile/abc123', 'profile'],
   ['/profile/settings/connections', 'profile-connections'],
+  ['/profile/settings/responsible', 'profile-responsible'],
   ['/oauth/authorize/req-1', 'oauth-authorize'],
   ['/admin', 'admin'],
   ['/admin/user/u1', 'admin-user'],
@@ -83,6 +84,6 @@ describe('route table', () => {
     const auth = TABLE.filter(([path]) =>
       matchRoutes(routes, path)?.some((match) => readHandle(match.route.handle).auth),
     ).map(([path]) => path);
-    expect(auth).toEqual(['/bonus', '/profile/settings/connections']);
+    expect(auth).toEqual(['/bonus', '/profile/settings/connections', '/profile/settings/responsible']);
   });
 });

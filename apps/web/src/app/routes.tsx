@@ -63,6 +63,7 @@ const wallet = () => import('../features/wallet/wallet-pages');
 const fairness = () => import('../features/fairness/fairness-page');
 const legalRoute = () => import('../features/legal/legal-route');
 const profile = () => import('../features/profile/profile-pages');
+const protection = () => import('../features/protection/responsible-gambling');
 const oauth = () => import('../features/auth/oauth-authorize-page');
 const authLinks = () => import('../features/auth/link-routes');
 const admin = () => import('../features/admin/admin-pages');
@@ -97,6 +98,8 @@ const homeWithLegal = (doc: 'terms' | 'privacy') => async () => {
   };
 };
 const casino = { casino: true } as const;
+/** The server's logout, then the local one (the auth feature's session module). */
+const logoutHere = () => void import('../features/auth/session').then(({ logout }) => logout());
 
 function category(path: string, page: string, slug: string): PageSpec {
   return {
@@ -253,6 +256,18 @@ export const shellPages: PageSpec[] = [
     handle: { auth: true },
   },
   {
+    // The protection feature's section inside the profile's settings frame (features never import each other).
+    path: '/profile/settings/responsible',
+    page: 'profile-responsible',
+    load: async () => {
+      const [{ SettingsLayout }, { ResponsibleGambling }] = await Promise.all([profile(), protection()]);
+      return function ResponsibleGamblingPage() {
+        return <SettingsLayout tab="responsible">{() => <ResponsibleGambling />}</SettingsLayout>;
+      };
+    },
+    handle: { auth: true },
+  },
+  {
     path: '/profile/settings/:tab?',
     page: 'profile-settings',
     load: async () => (await profile()).SettingsPage,
@@ -260,7 +275,20 @@ export const shellPages: PageSpec[] = [
   },
   { path: '/profile/:id', page: 'profile', load: async () => (await profile()).ProfilePage },
   { path: '/error/1', page: 'error-license', load: async () => (await errors()).LicenseErrorPage },
-  { path: '/error/se', page: 'error-self-exclusion', load: async () => (await errors()).SelfExclusionPage },
+  {
+    // The time-out / self-exclusion notice; its Withdraw button opens the wallet (listener loaded with it).
+    path: '/error/se',
+    page: 'error-self-exclusion',
+    load: async () => {
+      const [{ BlockPage }] = await Promise.all([
+        import('../features/protection/block-page'),
+        import('../features/wallet/open-wallet'),
+      ]);
+      return function SelfExclusionPage() {
+        return <BlockPage onLogout={logoutHere} />;
+      };
+    },
+  },
 ];
 
 /** Pages rendered alone, without the shell (`hideLayout`). */

@@ -1,7 +1,6 @@
 import { Link } from 'react-router';
-import { Ban, LifeBuoy, LogOut, ShieldAlert, ShieldOff } from 'lucide-react';
-import { Button, EmptyState, PageFrame } from '../../ui';
-import { useAppStore } from '../../lib/store';
+import { Ban, ShieldAlert } from 'lucide-react';
+import { EmptyState, PageFrame } from '../../ui';
 import './error-pages.css';
 import { useTranslation } from '../../lib/i18n';
 
@@ -93,50 +92,5 @@ export function SlotUnavailablePage() {
       text={t('license.slotUnavailableText')}
       code="slotUnavailable"
     />
-  );
-}
-
-/** /error/se: where self-excluded players are sent. */
-export function SelfExclusionPage() {
-  const { t } = useTranslation();
-  const user = useAppStore((state) => state.user);
-  const logout = useAppStore((state) => state.logout);
-  return (
-    <PageFrame
-      title={t('selfExclusion.title')}
-      breadcrumbs={[{ label: t('selfExclusion.title') }]}
-      width="narrow"
-    >
-      <EmptyState
-        size="page"
-        icon={<ShieldOff size={44} />}
-        title={t('selfExclusion.heading')}
-        text={
-          <>
-            {t('selfExclusion.text')}
-            <br />
-            <br />
-            {t('selfExclusion.help')}
-          </>
-        }
-        action={
-          <div className="error-page__actions">
-            <Link to="/terms" className="ui-btn ui-btn--secondary ui-btn--md">
-              <span className="ui-btn__content">
-                <span className="ui-btn__icon">
-                  <LifeBuoy size={16} />
-                </span>
-                <span className="ui-btn__label">{t('selfExclusion.contactSupport')}</span>
-              </span>
-            </Link>
-            {user && (
-              <Button variant="ghost" icon={<LogOut size={16} />} onClick={logout}>
-                {t('selfExclusion.logout')}
-              </Button>
-            )}
-          </div>
-        }
-      />
-    </PageFrame>
   );
 }

@@ -5,7 +5,7 @@ import type { Currency } from '@nebula/contracts';
 import { apiFetch } from '../../lib/api';
 import { useWindowWidth } from '../../lib/breakpoints';
 import { useIdleAfterMount } from '../../lib/use-idle';
-import { CHAT_AUTO_OPEN_WIDTH, useAppStore } from '../../lib/store';
+import { CHAT_AUTO_OPEN_WIDTH, isSignedIn, useAppStore } from '../../lib/store';
 import { loadPageTexts } from '../i18n-app';
 import { readHandle } from '../route-handle';
 import { ChatPanel } from './chat-panel';
@@ -33,6 +33,13 @@ const ConnectionWindow = lazy(async () => ({
 const NotificationStrip = lazy(async () => ({
   default: (await withSharedTexts(import('./notification-strip'))).NotificationStrip,
 }));
+
+// The reality check and the session limit notice (issue G5): a signed-in player's, loaded when idle.
+const RealityCheckHost = lazy(async () => ({
+  default: (await withSharedTexts(import('../../features/protection/reality-check-host'))).RealityCheckHost,
+}));
+/** Log out from the reality check: the server call, then the local sign-out (the auth feature's). */
+const logoutFromCheck = () => void import('../../features/auth/session').then(({ logout }) => logout());
 
 /** Below this width the bottom navigation replaces the sidebar (spec: md breakpoint). */
 export const MOBILE_NAV_WIDTH = 900;
@@ -79,6 +86,7 @@ export function Shell() {
   const setSearchOpen = useCallback((open: boolean) => setSearchPath(open ? pathname : null), [pathname]);
   useCurrencies();
   const idle = useIdleAfterMount();
+  const signedIn = useAppStore((state) => isSignedIn(state.user));
   const showStrip = useAppStore(
     (state) => (!!state.user?.email && !state.user.email_verified) || state.notifications.length > 0,
   );
@@ -174,6 +182,11 @@ export function Shell() {
       {idle && (
         <Suspense fallback={null}>
           <ConnectionWindow />
+        </Suspense>
+      )}
+      {idle && signedIn && (
+        <Suspense fallback={null}>
+          <RealityCheckHost onLogout={logoutFromCheck} />
         </Suspense>
       )}
       {searchOpen && (

@@ -77,7 +77,15 @@ export function ProfilePage() {
   );
 }
 
-export const SETTINGS_TABS = ['general', 'security', 'sessions', 'privacy', 'connections'] as const;
+/** The settings tabs; `responsible` (Responsible gambling) is the protection feature's, composed in app/routes. */
+export const SETTINGS_TABS = [
+  'general',
+  'security',
+  'sessions',
+  'privacy',
+  'responsible',
+  'connections',
+] as const;
 export type SettingsTab = (typeof SETTINGS_TABS)[number];
 
 export function settingsPath(tab: SettingsTab): string {
@@ -116,7 +124,7 @@ function useTabsScroll(ref: RefObject<HTMLDivElement | null>, tab: string): bool
 }
 
 /** The settings frame: tabs that are URLs (so a tab can be linked and reloaded). */
-function SettingsLayout({ tab, children }: { tab: SettingsTab; children: (me: MeView) => ReactNode }) {
+export function SettingsLayout({ tab, children }: { tab: SettingsTab; children: (me: MeView) => ReactNode }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const me = useMe();
@@ -126,6 +134,7 @@ function SettingsLayout({ tab, children }: { tab: SettingsTab; children: (me: Me
     security: t('profileUi.tabs.security'),
     sessions: t('profileUi.tabs.sessions'),
     privacy: t('profileUi.tabs.privacy'),
+    responsible: t('profileUi.tabs.responsible'),
     connections: t('nav.connections'),
   };
   const title = t('settings.title');
@@ -166,10 +175,13 @@ function SettingsLayout({ tab, children }: { tab: SettingsTab; children: (me: Me
   );
 }
 
-/** /profile/settings and /profile/settings/{tab} (login required). */
+/**
+ * /profile/settings and /profile/settings/{tab} (login required). `responsible` and `connections`
+ * have their own routes (app/routes.tsx); this page shows the profile's own tabs.
+ */
 export function SettingsPage() {
   const { tab: rawTab } = useParams();
-  const tab: SettingsTab = isSettingsTab(rawTab) ? rawTab : 'general';
+  const tab: SettingsTab = isSettingsTab(rawTab) && rawTab !== 'responsible' ? rawTab : 'general';
   return (
     <SettingsLayout tab={tab}>
       {(me) => {

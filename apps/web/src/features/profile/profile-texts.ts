@@ -16,7 +16,13 @@ export const profileUiEn = {
   notFoundText: 'There is no player with this name or id.',
   showPassword: 'Show password',
   hidePassword: 'Hide password',
-  tabs: { general: 'General', security: 'Security', sessions: 'Sessions', privacy: 'Privacy' },
+  tabs: {
+    general: 'General',
+    security: 'Security',
+    sessions: 'Sessions',
+    privacy: 'Privacy',
+    responsible: 'Responsible gambling',
+  },
   general: {
     accountTitle: 'Account',
     accountText: 'Your public name across the casino, chat and bets.',
@@ -112,7 +118,13 @@ export const profileUiDe: typeof profileUiEn = {
   notFoundText: 'Es gibt keinen Spieler mit diesem Namen oder dieser ID.',
   showPassword: 'Passwort anzeigen',
   hidePassword: 'Passwort verbergen',
-  tabs: { general: 'Allgemein', security: 'Sicherheit', sessions: 'Sitzungen', privacy: 'Privatsphäre' },
+  tabs: {
+    general: 'Allgemein',
+    security: 'Sicherheit',
+    sessions: 'Sitzungen',
+    privacy: 'Privatsphäre',
+    responsible: 'Verantwortungsvolles Spielen',
+  },
   general: {
     accountTitle: 'Konto',
     accountText: 'Dein öffentlicher Name im Casino, im Chat und bei Wetten.',
