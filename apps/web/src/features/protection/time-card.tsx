@@ -27,7 +27,7 @@ function sessionChoices(record: Protection): number[] {
 }
 
 function realityChoices(record: Protection): number[] {
-  const list = [...record.options.realityCheckSeconds];
+  const list = [...new Set(record.options.realityCheckSeconds)];
   const current = record.realityCheckSeconds;
   if (current !== null && !list.includes(current)) list.push(current);
   return list.sort((a, b) => a - b);
