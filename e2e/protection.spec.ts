@@ -99,6 +99,7 @@ test('a loss limit refuses the bet that would cross it, and the game says why', 
 test('a time-out sends the player to /error/se, which says when it ends and offers the withdrawal', async ({
   page,
 }) => {
+  test.setTimeout(90_000);
   const player = await registerPlayer('rgtime');
   await signInAs(page, player);
   await openResponsibleGambling(page);
