@@ -8,6 +8,7 @@ import { useIdleAfterMount } from '../../lib/use-idle';
 import { CHAT_AUTO_OPEN_WIDTH, isSignedIn, useAppStore } from '../../lib/store';
 import { loadPageTexts } from '../i18n-app';
 import { readHandle } from '../route-handle';
+import { useSportWidget } from '../../features/sports/widget-state';
 import { ChatPanel } from './chat-panel';
 import { FloatingButtons } from './floating-buttons';
 import { Header } from './header';
@@ -40,6 +41,10 @@ const RealityCheckHost = lazy(async () => ({
 }));
 /** Log out from the reality check: the server call, then the local sign-out (the auth feature's). */
 const logoutFromCheck = () => void import('../../features/auth/session').then(({ logout }) => logout());
+// The movable sport live widget (spec 3 section 2): its chunk loads only while one is open.
+const SportWidget = lazy(async () => ({
+  default: (await import('../../features/sports/sport-widget')).SportWidget,
+}));
 
 /** Below this width the bottom navigation replaces the sidebar (spec: md breakpoint). */
 export const MOBILE_NAV_WIDTH = 900;
@@ -87,6 +92,7 @@ export function Shell() {
   useCurrencies();
   const idle = useIdleAfterMount();
   const signedIn = useAppStore((state) => isSignedIn(state.user));
+  const sportWidget = useSportWidget((state) => state.event !== null);
   const showStrip = useAppStore(
     (state) => (!!state.user?.email && !state.user.email_verified) || state.notifications.length > 0,
   );
@@ -192,6 +198,11 @@ export function Shell() {
       {searchOpen && (
         <Suspense fallback={null}>
           <SearchOverlay onClose={closeSearch} />
+        </Suspense>
+      )}
+      {sportWidget && (
+        <Suspense fallback={null}>
+          <SportWidget />
         </Suspense>
       )}
     </div>

@@ -1,173 +1,253 @@
-import { useParams, useSearchParams } from 'react-router';
-import { Info, Radio, Star, Ticket, Trophy } from 'lucide-react';
+/**
+ * The sportsbook's pages (spec 1 routes `/sport`, `/sportsbook`, `/{sportLink}/{id}`; issue G9 item 5):
+ * the sports sidebar, the page's events (live now and upcoming, one sport, the favourites, or My sports
+ * bets), and the bet slip: a panel beside the page on wide screens, a sheet from a floating button on
+ * narrow ones. Every sports page listens to the `Sportsbook` channel while it is mounted.
+ */
+import { useEffect, type ReactNode } from 'react';
+import clsx from 'clsx';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { Ticket } from 'lucide-react';
+import { SPORT_SIDEBAR_VIEWS, sportByKey, type SportType } from '@nebula/contracts/constants';
 import { EmptyState, PageFrame } from '../../ui';
-import { isSignedIn, useAppStore } from '../../lib/store';
-import './sports.css';
+import { useWindowWidth } from '../../lib/breakpoints';
 import { useTranslation } from '../../lib/i18n';
+import { requestLogin } from '../../lib/request-login';
+import { isSignedIn, useAppStore } from '../../lib/store';
+import { BetSlip } from './bet-slip';
+import { EventView } from './event-page';
+import { EventSection } from './event-list';
+import { MyBets } from './my-bets';
+import { useSlip, useSlipSheet } from './slip-store';
+import { SportsNav, sportsHref } from './sports-nav';
+import { useSportsbookLive } from './sports-live';
+import './sports-texts';
+import './sports.css';
 
-/** The sportsbook sidebar items in order (spec 2 section 2); 'bets' is for signed-in users only. */
-export const SPORT_ITEMS = [
-  'bets',
-  'live',
-  'favorites',
-  'soccer-1',
-  'basketball-2',
-  'tennis-5',
-  'fifa-300',
-  'ice-hockey-4',
-  'counter-strike-109',
-  'table-tennis-20',
-  'volleyball-23',
-  'baseball-3',
-  'handball-6',
-  'floorball',
-  'golf-9',
-  'boxing-10',
-  'rugby-12',
-  'aussie-rules-13',
-  'bandy-15',
-  'american-football-16',
-  'cycling-17',
-  'specials-18',
-  'snooker-19',
-  'cricket-21',
-  'darts-22',
-  'waterpolo-26',
-  'futsal-29',
-  'badminton-31',
-  'bowls-32',
-  'squash-37',
-  'formula-1-40',
-  'alpine-skiing-43',
-  'blathon-44',
-  'ski-jumping-48',
-  'freestyle-65',
-  'rally-101',
-  'mma-117',
-  'gaelic-football-135',
-  'gaelic-hurling-136',
-  'kabaddi-138',
-  'stock-car-racing-191',
-  'erocket-league-301',
-  'ehorse-racing-315',
-  'nba-2k19-302',
-  'ao-tennis-2-303',
-  'efighting-304',
-  'ecricket-305',
-  'ebaseball-306',
-  'fifa18-penalty-307',
-  'fifa22-volta-309',
-] as const;
+/** At and above this page width the slip is a panel beside the events; below, a sheet. */
+export const SLIP_PANEL_WIDTH = 1280;
 
-/** `soccer-1` -> `Soccer`, `formula-1-40` -> `Formula 1`. */
-export function sportLabel(item: string): string {
-  const words = item.replace(/-\d+$/, '').split('-');
-  const text = words.join(' ');
-  return text.charAt(0).toUpperCase() + text.slice(1);
-}
-
-const ICONS: Record<string, React.ReactNode> = {
-  bets: <Ticket size={16} />,
-  live: <Radio size={16} />,
-  favorites: <Star size={16} />,
-};
-
-function SportsSidebar({ active }: { active?: string }) {
+function SlipDock() {
   const { t } = useTranslation();
-  const signedIn = useAppStore((state) => isSignedIn(state.user));
-  const items = SPORT_ITEMS.filter((item) => item !== 'bets' || signedIn);
+  const count = useSlip((state) => state.selections.length);
+  const open = useSlipSheet((state) => state.open);
+  const setOpen = useSlipSheet((state) => state.setOpen);
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && setOpen(false);
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [open, setOpen]);
   return (
-    <nav className="sports-nav" aria-label={t('app.sports.listLabel')}>
-      {items.map((item) => (
-        <button
-          key={item}
-          type="button"
-          className={`sports-nav__item${item === active ? ' is-active' : ''}`}
-          aria-current={item === active || undefined}
-        >
-          <span className="sports-nav__icon" aria-hidden="true">
-            {ICONS[item] ?? <Trophy size={16} />}
-          </span>
-          {ICONS[item] ? t(`app.sports.items.${item}`) : sportLabel(item)}
-        </button>
-      ))}
-    </nav>
+    <>
+      <button
+        type="button"
+        className={clsx('slip-fab', count > 0 && 'has-items')}
+        onClick={() => setOpen(true)}
+        aria-label={t('sportsUi.slip.open')}
+        data-testid="slip-open"
+      >
+        <Ticket size={18} aria-hidden="true" />
+        <span>{t('sportsUi.slip.title')}</span>
+        {count > 0 && <span className="slip-fab__count">{count}</span>}
+      </button>
+      {open && (
+        <div className="slip-sheet" role="dialog" aria-modal="true" aria-label={t('sportsUi.slip.title')}>
+          <button
+            type="button"
+            className="slip-sheet__scrim"
+            tabIndex={-1}
+            aria-label={t('sportsUi.slip.close')}
+            onClick={() => setOpen(false)}
+          />
+          <div className="slip-sheet__panel">
+            <span className="slip-sheet__handle" aria-hidden="true" />
+            <BetSlip onClose={() => setOpen(false)} />
+          </div>
+        </div>
+      )}
+    </>
   );
 }
 
-/**
- * The events list. No sportsbook feed is connected yet, so each group says so ('No data
- * available.', spec text) instead of showing placeholder rows that never fill.
- */
-function EventsFrame() {
-  const { t } = useTranslation();
+/** Nav, page and slip. */
+function SportsLayout({ base, active, children }: { base: string; active?: string; children: ReactNode }) {
+  useSportsbookLive();
+  const width = useWindowWidth();
+  const panel = width >= SLIP_PANEL_WIDTH;
   return (
-    <div className="sports-events" data-testid="sports-events">
-      {(['live', 'upcoming'] as const).map((group) => (
-        <section key={group} className="pg-card">
-          <h2 className="pg-card__title">{t(`app.sports.${group}`)}</h2>
-          <EmptyState icon={<Trophy size={24} />} title={t('errors.noData')} />
-        </section>
-      ))}
-      <p className="pg-note">
-        <Info size={16} aria-hidden="true" />
-        <span>{t('app.sports.note')}</span>
-      </p>
+    <div className={clsx('sp-layout', panel && 'has-slip')}>
+      <SportsNav base={base} active={active} />
+      <div className="sp-main">{children}</div>
+      {panel ? (
+        <aside className="sp-slip-col">
+          <BetSlip />
+        </aside>
+      ) : (
+        <SlipDock />
+      )}
     </div>
+  );
+}
+
+function TypeTabs({ base, type }: { base: string; type: SportType | undefined }) {
+  const { t } = useTranslation();
+  const items: { id: SportType | undefined; label: string; href: string }[] = [
+    { id: undefined, label: t('sportsUi.all'), href: base },
+    { id: 'SPORTS', label: t('sportsUi.sports'), href: `${base}?sportType=sport` },
+    { id: 'ESPORTS', label: t('sportsUi.esports'), href: `${base}?sportType=esport` },
+  ];
+  return (
+    <div className="sp-types" role="navigation" aria-label={t('sportsUi.title')}>
+      {items.map((item) => (
+        <Link
+          key={item.label}
+          to={item.href}
+          className={clsx('sp-types__item', item.id === type && 'is-active')}
+          aria-current={item.id === type ? 'page' : undefined}
+        >
+          {item.label}
+        </Link>
+      ))}
+    </div>
+  );
+}
+
+/** What the sidebar's item in the query asks for. */
+function useSportsQuery(): { view?: string; sport?: string; type?: SportType } {
+  const [params] = useSearchParams();
+  const view = params.get('view') ?? undefined;
+  const sport = params.get('sport') ?? undefined;
+  const sportType = params.get('sportType');
+  // Spec 1 section 2.1: a sportType of `sport` means SPORTS, anything else ESPORTS.
+  const type: SportType | undefined =
+    sportType === null ? undefined : sportType === 'sport' ? 'SPORTS' : 'ESPORTS';
+  return {
+    view: view && (SPORT_SIDEBAR_VIEWS as readonly string[]).includes(view) ? view : undefined,
+    sport: sport && sportByKey(sport) ? sport : undefined,
+    type,
+  };
+}
+
+function SportsHome({ base, title }: { base: string; title: string }) {
+  const { t } = useTranslation();
+  const { view, sport, type } = useSportsQuery();
+  const signedIn = useAppStore((state) => isSignedIn(state.user));
+  const favourites = useSlip((state) => state.favourites);
+  const definition = sport ? sportByKey(sport) : undefined;
+  const active = view ?? sport;
+  const heading = definition?.name ?? (view ? t(`sportsUi.views.${view}`) : title);
+  let body: ReactNode;
+  if (view === 'bets') {
+    body = signedIn ? (
+      <MyBets />
+    ) : (
+      <EmptyState
+        icon={<Ticket size={24} />}
+        title={t('errors.pleaseLogin')}
+        action={
+          <button
+            type="button"
+            className="ui-btn ui-btn--primary ui-btn--sm"
+            onClick={() => requestLogin('auth')}
+          >
+            {t('sportsUi.slip.signIn')}
+          </button>
+        }
+      />
+    );
+  } else if (view === 'favorites') {
+    body = (
+      <EventSection
+        title={t('sportsUi.views.favorites')}
+        query={{ view: 'all', ids: favourites }}
+        favourites
+        testId="events-favorites"
+      />
+    );
+  } else if (view === 'live') {
+    body = <EventSection title={t('sportsUi.liveNow')} query={{ view: 'live', type }} testId="events-live" />;
+  } else {
+    body = (
+      <>
+        {!sport && <TypeTabs base={base} type={type} />}
+        <EventSection
+          title={t('sportsUi.liveNow')}
+          query={{ view: 'live', sport, type }}
+          hideWhenEmpty
+          testId="events-live"
+        />
+        <EventSection
+          title={t('sportsUi.upcoming')}
+          query={{ view: 'upcoming', sport, type }}
+          testId="events-upcoming"
+        />
+      </>
+    );
+  }
+  return (
+    <PageFrame
+      title={heading}
+      breadcrumbs={active ? [{ label: title, to: base }, { label: heading }] : [{ label: title }]}
+      width="wide"
+      className="sp-page"
+    >
+      <SportsLayout base={base} active={active}>
+        {body}
+      </SportsLayout>
+    </PageFrame>
   );
 }
 
 export function SportPage() {
   const { t } = useTranslation();
-  const title = t('nav.sports');
-  return (
-    <PageFrame title={title} breadcrumbs={[{ label: title }]} width="wide">
-      <div className="sports-layout">
-        <SportsSidebar active="live" />
-        <EventsFrame />
-      </div>
-    </PageFrame>
-  );
+  return <SportsHome base="/sport" title={t('nav.sports')} />;
 }
 
-/** /sportsbook: the external sportsbook frame; `bt-path` carries an encoded path inside it. */
+/**
+ * /sportsbook: our own sportsbook (the external one in an iframe comes with the third-party providers).
+ * A `bt-path` naming a sidebar item (`/soccer-1`, `live`) opens that item.
+ */
 export function SportsbookPage() {
   const { t } = useTranslation();
-  const [params] = useSearchParams();
+  const [params, setParams] = useSearchParams();
   const path = params.get('bt-path');
-  const title = t('nav.sportsbook');
-  return (
-    <PageFrame
-      title={title}
-      subtitle={path ? t('app.sports.path', { path: decodeURIComponent(path) }) : undefined}
-      breadcrumbs={[{ label: t('nav.sports'), to: '/sport' }, { label: title }]}
-      width="wide"
-    >
-      <div className="sports-layout">
-        <SportsSidebar />
-        <EventsFrame />
-      </div>
-    </PageFrame>
-  );
+  useEffect(() => {
+    if (!path) return;
+    let item = path;
+    try {
+      item = decodeURIComponent(path);
+    } catch {
+      // keep it as it is
+    }
+    item = item.replace(/^\/+|\/+$/g, '');
+    const next = new URLSearchParams();
+    if ((SPORT_SIDEBAR_VIEWS as readonly string[]).includes(item)) next.set('view', item);
+    else if (sportByKey(item)) next.set('sport', item);
+    setParams(next, { replace: true });
+  }, [path, setParams]);
+  return <SportsHome base="/sportsbook" title={t('nav.sportsbook')} />;
 }
 
-/** /{sportLink}/{id}: one match. */
+/** /{sportLink}/{id}: one event. */
 export function SportGamePage() {
   const { t } = useTranslation();
   const { sportLink = '', id = '' } = useParams();
-  const title = `${sportLabel(sportLink)} · #${id}`;
+  const sport = sportByKey(sportLink);
+  const title = t('nav.sports');
   return (
     <PageFrame
-      title={title}
-      breadcrumbs={[{ label: t('nav.sports'), to: '/sport' }, { label: title }]}
+      breadcrumbs={[
+        { label: title, to: '/sport' },
+        ...(sport ? [{ label: sport.name, to: sportsHref('/sport', sport.key) }] : []),
+        { label: `#${id}` },
+      ]}
       width="wide"
+      className="sp-page"
     >
-      <div className="pg-stack">
-        <section className="pg-hero sports-match">
-          <EmptyState icon={<Trophy size={28} />} title={t('errors.noData')} />
-        </section>
-        <EventsFrame />
-      </div>
+      <SportsLayout base="/sport" active={sport?.key}>
+        <EventView id={id} />
+      </SportsLayout>
     </PageFrame>
   );
 }
