@@ -122,14 +122,6 @@ export const pagesDe: PageTexts = {
       price: 'Token-Preis',
     },
   },
-  sports: {
-    listLabel: 'Sportarten',
-    live: 'Jetzt live',
-    upcoming: 'Demnächst',
-    path: 'Bereich: {{path}}',
-    note: 'Sportwetten werden gerade angebunden. Ereignisse, Quoten und dein Wettschein erscheinen hier.',
-    items: { bets: 'Meine Wetten', live: 'Live', favorites: 'Favoriten' },
-  },
   trading: {
     subtitle: 'Wette mit Hebel auf Kursbewegungen, ohne den Wert zu besitzen.',
     ticker: 'Ticker',

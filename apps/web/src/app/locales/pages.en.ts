@@ -116,14 +116,6 @@ export const pagesEn = {
       price: 'Token price',
     },
   },
-  sports: {
-    listLabel: 'Sports',
-    live: 'Live now',
-    upcoming: 'Upcoming',
-    path: 'Section: {{path}}',
-    note: 'Sports betting is being connected. Events, odds and your bet slip appear here.',
-    items: { bets: 'My bets', live: 'Live', favorites: 'Favourites' },
-  },
   trading: {
     subtitle: 'Bet on price moves with leverage, without owning the asset.',
     ticker: 'Ticker',

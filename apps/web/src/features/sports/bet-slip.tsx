@@ -11,12 +11,7 @@ import { Link } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { AlertTriangle, Clock3, Info, Trash2, X } from 'lucide-react';
 import type { OddsChangePolicy } from '@nebula/contracts';
-import {
-  MAX_MULTI_LEGS,
-  SportSlipErrorCode,
-  oddsChangePolicies,
-  oddsFormats,
-} from '@nebula/contracts/constants';
+import { MAX_MULTI_LEGS, oddsChangePolicies, oddsFormats } from '@nebula/contracts/constants';
 import { tryParseAmount } from '@nebula/money';
 import { Button, CurrencyIcon, Tabs, toast } from '../../ui';
 import { api, isApiError } from '../../lib/api';
@@ -26,7 +21,8 @@ import { requestLogin } from '../../lib/request-login';
 import { isSignedIn, useAppStore } from '../../lib/store';
 import { LiveBadge, SimulatedBadge } from './badges';
 import { useOddsFlash, useOddsFormatter } from './odds';
-import { errorCode, newRequestId, placeBet } from './placement';
+import { newRequestId, placeBet } from './placement';
+import { slipErrorText } from './slip-errors';
 import {
   demoOnly,
   slipBets,
@@ -36,18 +32,14 @@ import {
   type SlipProblem,
 } from './slip-model';
 import { useSlip } from './slip-store';
-import { sportConfirmBet, sportPlaceBet, sportUpdatePreferences, usePreferences } from './sports-api';
+import {
+  sportConfirmBet,
+  sportPlaceBet,
+  sportUpdatePreferences,
+  usePreferences,
+  useSports,
+} from './sports-api';
 import { useNow } from './sports-live';
-
-/** The text of a refusal: the slip's own texts by code; the limits ("Min $1") as the server says them. */
-export function slipErrorText(t: TFunction, error: unknown): string {
-  const code = errorCode(error);
-  const message = error instanceof Error ? error.message : '';
-  if (code === SportSlipErrorCode.BetTooLow || code === SportSlipErrorCode.BetTooHigh) return message;
-  if (typeof code === 'string' && code.startsWith('sport_'))
-    return t(`sportsUi.errors.${code}`, { defaultValue: message });
-  return message || t('errors.generic');
-}
 
 function problemText(t: TFunction, problem: SlipProblem): string | null {
   if (problem.kind === 'sameEvent') return t('sportsUi.errors.sport_same_event');
@@ -277,6 +269,7 @@ export function BetSlip({ onClose }: { onClose?: () => void }) {
   const count = slip.selections.length;
   const bets = slip.mode === 'multi' ? 1 : count;
   const format = useOddsFormatter();
+  const limits = useSports().data?.limits;
 
   async function place() {
     if (!signedIn) {
@@ -401,6 +394,11 @@ export function BetSlip({ onClose }: { onClose?: () => void }) {
                 decimals={decimals}
                 testId="slip-stake-multi"
               />
+            )}
+            {limits && (
+              <p className="slip__limits" data-testid="slip-limits">
+                {sportLimitText('min', limits.minBetUsd)} · {sportLimitText('max', limits.maxBetUsd)}
+              </p>
             )}
             <dl className="slip__totals">
               {slip.mode === 'multi' && (

@@ -16,7 +16,7 @@ import { useTranslation } from '../../lib/i18n';
 import { formatMoneyText } from '../../lib/money-format';
 import { useAppStore } from '../../lib/store';
 import { SimulatedBadge } from './badges';
-import { slipErrorText } from './bet-slip';
+import { slipErrorText } from './slip-errors';
 import { useOddsFormatter } from './odds';
 import { sportCashOut, useCashOutOffers, useMyBets } from './sports-api';
 
