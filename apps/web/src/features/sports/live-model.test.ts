@@ -85,5 +85,7 @@ describe('live changes of an event', () => {
     // Our clock is 5 s behind the server's.
     expect(clockText(clock, now, 5000)).toBe('13:15');
     expect(clockText({ ...clock, running: false }, now)).toBe('12:05');
+    // A simulated match whose clock runs 11.25 times faster: 65.5 s of real time are 736 s of play.
+    expect(clockText({ ...clock, speed: 11.25 }, now)).toBe('24:21');
   });
 });

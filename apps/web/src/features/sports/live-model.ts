@@ -65,14 +65,16 @@ export function oddsByOutcome(change: OddsChange): Map<string, { odds: number; a
 }
 
 /**
- * The clock's `mm:ss` now: a running clock advances from its reading (`at`, server time); `offsetMs`
- * is the server's clock minus ours.
+ * The clock's `mm:ss` now: a running clock advances from its reading (`at`, server time) at its speed
+ * (match seconds per real second, 1 when absent; the simulated matches run faster); `offsetMs` is the
+ * server's clock minus ours.
  */
-export function clockText(clock: SportClock, nowMs: number, offsetMs = 0): string {
+export function clockText(clock: SportClock & { speed?: number }, nowMs: number, offsetMs = 0): string {
   let total = clock.minute * 60 + clock.second;
   if (clock.running) {
     const at = Date.parse(clock.at);
-    if (Number.isFinite(at)) total += Math.max(0, Math.floor((nowMs + offsetMs - at) / 1000));
+    const speed = clock.speed && clock.speed > 0 ? clock.speed : 1;
+    if (Number.isFinite(at)) total += Math.max(0, Math.floor(((nowMs + offsetMs - at) / 1000) * speed));
   }
   const minutes = Math.floor(total / 60);
   const seconds = total % 60;
