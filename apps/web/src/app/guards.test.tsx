@@ -144,15 +144,6 @@ describe('guards on a direct load', () => {
     await start('/sport');
     expect(useSportType.getState().sportType).toBe('SPORTS');
   });
-
-  it("takes a sport link's type from the sport it names", async () => {
-    await start('/counter-strike-109/5');
-    expect(useSportType.getState().sportType).toBe('ESPORTS');
-    await start('/soccer-1/5');
-    expect(useSportType.getState().sportType).toBe('SPORTS');
-    await start('/soccer-1/5?sportType=esport');
-    expect(useSportType.getState().sportType).toBe('ESPORTS');
-  });
 });
 
 describe('in-app navigation', () => {

@@ -20,7 +20,6 @@ import {
   type LoaderFunctionArgs,
   type RouteObject,
 } from 'react-router';
-import { sportByKey } from '@nebula/contracts/constants';
 import { events } from '../lib/events';
 import { hasPermission, hasPlugin, isSignedIn, useAppStore } from '../lib/store';
 import { requestLogin } from '../lib/request-login';
@@ -131,18 +130,11 @@ export function referralLoader({ params }: LoaderFunctionArgs): null {
   return null;
 }
 
-/**
- * `/{sportLink}/{id}`: a sport's key (`soccer-1`, `counter-strike-109`) gives the sport type of that
- * sport; any other link segment is the sport type by the spec's rule. Reserved segments are not sport
- * links.
- */
+/** `/{sportLink}/{id}`: the link segment is the sport type; reserved segments are not sport links. */
 export function sportGameLoader(args: LoaderFunctionArgs): null {
   const link = args.params.sportLink ?? '';
   if (RESERVED_FIRST_SEGMENTS.has(link)) notFound();
-  const sport = sportByKey(link);
-  const fromQuery = new URL(args.request.url).searchParams.get('sportType');
-  if (sport && fromQuery === null) useSportType.getState().setSportType(sport.type);
-  else applySportType(args, link);
+  applySportType(args, link);
   return null;
 }
 
