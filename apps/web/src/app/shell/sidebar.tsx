@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link, NavLink, useLocation } from 'react-router';
+import { Link, NavLink, useLocation, useMatches } from 'react-router';
 import {
   BarChart3,
   ChevronsLeft,
@@ -78,7 +78,9 @@ export function Sidebar({ collapsed, onToggle, onOpenChat, tokenQuote, variant =
   const license = useAppStore((state) => state.license);
   const demo = useAppStore((state) => state.demo);
   const canDashboard = useAppStore((state) => hasPermission(state.user, 'dashboard', 'active', state.demo));
-  const isSports = SPORT_PATHS.test(pathname);
+  const matches = useMatches();
+  // The sports pages, and an event page (`/{sportLink}/{id}`, the route `sport-game`).
+  const isSports = SPORT_PATHS.test(pathname) || matches.some((match) => match.id === 'sport-game');
 
   const casino: Item[] = [
     { to: '/casino/originals', labelKey: 'nav.originals', icon: Star },

@@ -36,8 +36,9 @@ export function MatchClock({ clock }: { clock: SportClock }) {
   const now = useNow();
   const period = t(`sportsUi.periods.${clock.period}`, { defaultValue: clock.period.replace(/_/g, ' ') });
   return (
-    <span className="sp-clock tabular" data-testid="match-clock">
-      {period} · {clockText(clock, now, serverOffset())}
+    <span className="sp-clock" data-testid="match-clock">
+      <span className="sp-clock__period">{period}</span>
+      <span className="sp-clock__time tabular">{clockText(clock, now, serverOffset())}</span>
     </span>
   );
 }

@@ -11,7 +11,7 @@ import { Link } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { AlertTriangle, Clock3, Info, Trash2, X } from 'lucide-react';
 import type { OddsChangePolicy } from '@nebula/contracts';
-import { MAX_MULTI_LEGS, oddsChangePolicies, oddsFormats } from '@nebula/contracts/constants';
+import { MAX_MULTI_LEGS, oddsChangePolicies, oddsFormats, sportLimitText } from '@nebula/contracts/constants';
 import { tryParseAmount } from '@nebula/money';
 import { Button, CurrencyIcon, Tabs, toast } from '../../ui';
 import { api, isApiError } from '../../lib/api';

@@ -4,13 +4,12 @@
  * bets), and the bet slip: a panel beside the page on wide screens, a sheet from a floating button on
  * narrow ones. Every sports page listens to the `Sportsbook` channel while it is mounted.
  */
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import clsx from 'clsx';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { Ticket } from 'lucide-react';
 import { SPORT_SIDEBAR_VIEWS, sportByKey, type SportType } from '@nebula/contracts/constants';
 import { EmptyState, PageFrame } from '../../ui';
-import { useWindowWidth } from '../../lib/breakpoints';
 import { useTranslation } from '../../lib/i18n';
 import { requestLogin } from '../../lib/request-login';
 import { isSignedIn, useAppStore } from '../../lib/store';
@@ -24,10 +23,44 @@ import { useSportsbookLive } from './sports-live';
 import './sports-texts';
 import './sports.css';
 
-/** At and above this page width the slip is a panel beside the events; below, a sheet. */
-export const SLIP_PANEL_WIDTH = 1280;
+/**
+ * At and above this width of the sports area (the page less the shell's sidebar and chat) the slip is
+ * a panel beside the events; below, a sheet from a floating button.
+ */
+export const SLIP_PANEL_WIDTH = 1000;
+/** Below these widths of the sports area the sidebar is a bar (without, and with the slip panel). */
+const BAR_BELOW = 760;
+const BAR_BELOW_WITH_PANEL = 1240;
 
-function SlipDock() {
+/**
+ * The width of an element and the room right of it in the window (the chat panel), followed as they
+ * change.
+ */
+function useArea(ref: React.RefObject<HTMLElement | null>): { width: number; right: number } {
+  const [area, setArea] = useState({ width: 0, right: 0 });
+  useEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    const measure = () => {
+      const rect = element.getBoundingClientRect();
+      const right = Math.max(0, document.documentElement.clientWidth - rect.right);
+      setArea((current) =>
+        current.width === rect.width && current.right === right ? current : { width: rect.width, right },
+      );
+    };
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    window.addEventListener('resize', measure);
+    return () => {
+      observer.disconnect();
+      window.removeEventListener('resize', measure);
+    };
+  }, [ref]);
+  return area;
+}
+
+function SlipDock({ right }: { right: number }) {
   const { t } = useTranslation();
   const count = useSlip((state) => state.selections.length);
   const open = useSlipSheet((state) => state.open);
@@ -43,6 +76,8 @@ function SlipDock() {
       <button
         type="button"
         className={clsx('slip-fab', count > 0 && 'has-items')}
+        // Beside the chat panel when it is open, not over it.
+        style={{ right: right + 16 }}
         onClick={() => setOpen(true)}
         aria-label={t('sportsUi.slip.open')}
         data-testid="slip-open"
@@ -73,19 +108,24 @@ function SlipDock() {
 /** Nav, page and slip. */
 function SportsLayout({ base, active, children }: { base: string; active?: string; children: ReactNode }) {
   useSportsbookLive();
-  const width = useWindowWidth();
+  const wrap = useRef<HTMLDivElement>(null);
+  const { width, right } = useArea(wrap);
   const panel = width >= SLIP_PANEL_WIDTH;
+  // The sidebar becomes a bar above the page where a column would squeeze the events.
+  const bar = width < BAR_BELOW || (panel && width < BAR_BELOW_WITH_PANEL);
   return (
-    <div className={clsx('sp-layout', panel && 'has-slip')}>
-      <SportsNav base={base} active={active} />
-      <div className="sp-main">{children}</div>
-      {panel ? (
-        <aside className="sp-slip-col">
-          <BetSlip />
-        </aside>
-      ) : (
-        <SlipDock />
-      )}
+    <div className="sp-wrap" ref={wrap}>
+      <div className={clsx('sp-layout', panel && 'has-slip', bar && 'is-bar')}>
+        <SportsNav base={base} active={active} />
+        <div className="sp-main">{children}</div>
+        {panel ? (
+          <aside className="sp-slip-col">
+            <BetSlip />
+          </aside>
+        ) : (
+          width > 0 && <SlipDock right={right} />
+        )}
+      </div>
     </div>
   );
 }

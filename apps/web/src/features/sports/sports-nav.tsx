@@ -4,6 +4,7 @@
  * (`/sport?view=live`, `/sport?sport=soccer-1`); 'bets' is for signed-in players only. With the local
  * setting `sportHideInactive` (default on) sports without events stay out of the list.
  */
+import { useEffect, useRef } from 'react';
 import clsx from 'clsx';
 import { Link } from 'react-router';
 import { Gamepad2, Radio, Star, Ticket, Trophy } from 'lucide-react';
@@ -38,6 +39,15 @@ export function SportsNav({ base, active }: SportsNavProps) {
   const setSetting = useAppStore((state) => state.setSetting);
   const favourites = useSlip((state) => state.favourites.length);
   const { data } = useSports();
+  const list = useRef<HTMLDivElement>(null);
+  // As a bar (narrow screens) the active item is scrolled into sight.
+  useEffect(() => {
+    const box = list.current;
+    const item = box?.querySelector<HTMLElement>('.is-active');
+    if (!box || !item || box.scrollWidth <= box.clientWidth) return;
+    const offset = item.getBoundingClientRect().left - box.getBoundingClientRect().left;
+    box.scrollLeft += offset - (box.clientWidth - item.offsetWidth) / 2;
+  }, [active, data]);
   const counts = new Map(data?.sports.map((sport) => [sport.key, sport]) ?? []);
   const liveTotal = data?.sports.reduce((sum, sport) => sum + sport.live, 0) ?? 0;
   const views = SPORT_SIDEBAR_VIEWS.filter((view) => view !== 'bets' || signedIn);
@@ -48,7 +58,7 @@ export function SportsNav({ base, active }: SportsNavProps) {
   });
   return (
     <nav className="sp-nav" aria-label={t('sportsUi.listLabel')} data-testid="sports-nav">
-      <div className="sp-nav__list">
+      <div className="sp-nav__list" ref={list}>
         {views.map((view) => (
           <Link
             key={view}
