@@ -128,7 +128,9 @@ let player: Player;
 test.beforeAll(async () => {
   test.setTimeout(120_000);
   const admin = await apiLogin('admin', DEMO_PASSWORD);
-  // Two-minute matches, a kick-off every half minute, no injected postponement, cancel or rollback.
+  // Two-minute matches, a kick-off every half minute, no injected postponement, cancel or rollback; a
+  // live delay of 8 s, longer than the 6.7 s between two re-pricings of a live match (every 5 match
+  // minutes), so the odds move while a live bet waits in the queue.
   await call(
     'POST',
     '/api/admin/settings/update',
@@ -137,7 +139,7 @@ test.beforeAll(async () => {
       value: {
         matchMinutes: 2,
         kickOffEveryMinutes: 0.5,
-        liveDelayMs: 4000,
+        liveDelayMs: 8000,
         postponeRate: 0,
         cancelRate: 0,
         rollbackRate: 0,
@@ -385,7 +387,7 @@ test("live bets through the queue: odds changed, You're too fast; a match settle
     attempt += 1
   ) {
     // The page's time stands still until the bet is queued, then jumps over the delay at once.
-    if (!tooFast) await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 200);
+    if (!tooFast) await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 5000);
     await place.click();
     await expect(queue.or(error)).toBeVisible({ timeout: 15_000 });
     if (!tooFast && (await queue.isVisible())) {
