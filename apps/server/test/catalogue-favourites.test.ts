@@ -10,6 +10,7 @@ import {
 import { readLicenseSettings } from '../src/modules/platform/index.js';
 import { DEVELOPMENT_RACE_SETTINGS } from '../src/modules/race/index.js';
 import { createUser, type TestUser } from './helpers/factories.js';
+import { noGameListRefresh } from './catalogue-fixture.js';
 import { putSetting, startTestServer, type TestServer } from './helpers/test-server.js';
 
 /** Favourites, home slides, generated images and the demo catalogue seed. */
@@ -18,7 +19,7 @@ let player: TestUser;
 let other: TestUser;
 
 beforeAll(async () => {
-  t = await startTestServer({ CATALOGUE_CACHE_MS: '0' });
+  t = await startTestServer({ CATALOGUE_CACHE_MS: '0' }, { services: [noGameListRefresh] });
   // Test mode seeds only the in-house games; the demo catalogue is seeded here (as development does).
   expect(await seedDemoCatalogue(t.server.database)).toBe(true);
   player = await createUser(t.server.database);

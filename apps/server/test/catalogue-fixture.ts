@@ -2,7 +2,20 @@ import { EXTENDED_GAMES, GAMES, crash } from '@nebula/games';
 import type { CatalogueGame } from '@nebula/contracts';
 import { expect } from 'vitest';
 import { parseRestrictions, putProviderRestrictions } from '../src/modules/catalogue/index.js';
+import { SlotsService, slotsService } from '../src/modules/slots/index.js';
+import { replaceService } from '../src/platform/services.js';
 import { startTestServer, type TestServer } from './helpers/test-server.js';
+
+/**
+ * The catalogue's own tests run without an aggregator's game list: the leader's refresh (modules/
+ * slots) would link every provider game, fixture games included, and make them launchable, depending on
+ * when it runs. slots-launch.test.ts tests the linking.
+ */
+export const noGameListRefresh = replaceService(slotsService, (ctx) => {
+  const service = new SlotsService(ctx);
+  service.refreshDue = () => Promise.resolve(false);
+  return service;
+});
 
 /**
  * The catalogue tests' fixture: three providers (alpha restricted in the US and France, beta
@@ -102,7 +115,10 @@ export const ROWS: Row[] = [
 
 /** Starts the server and inserts the fixture. */
 export async function startCatalogueServer(): Promise<TestServer> {
-  const t = await startTestServer({ TRUSTED_COUNTRY_HEADER: 'CF-IPCountry', CATALOGUE_CACHE_MS: '0' });
+  const t = await startTestServer(
+    { TRUSTED_COUNTRY_HEADER: 'CF-IPCountry', CATALOGUE_CACHE_MS: '0' },
+    { services: [noGameListRefresh] },
+  );
   const db = t.server.database;
   for (const [id, name, priority, featured, restrictions] of [
     ['alpha-studio', 'Alpha Studio', 50, true, 'United States; France (Paris only)'],

@@ -1,6 +1,7 @@
 import { type CatalogueGame, gamesFilterEndpoint } from '@nebula/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoCatalogue } from '../src/modules/catalogue/index.js';
+import { noGameListRefresh } from './catalogue-fixture.js';
 import { createUser, type TestUser } from './helpers/factories.js';
 import { startTestServer, type TestServer } from './helpers/test-server.js';
 
@@ -12,7 +13,10 @@ let t: TestServer;
 let player: TestUser;
 
 beforeAll(async () => {
-  t = await startTestServer({ TRUSTED_COUNTRY_HEADER: 'CF-IPCountry', CATALOGUE_CACHE_MS: '60000' });
+  t = await startTestServer(
+    { TRUSTED_COUNTRY_HEADER: 'CF-IPCountry', CATALOGUE_CACHE_MS: '60000' },
+    { services: [noGameListRefresh] },
+  );
   expect(await seedDemoCatalogue(t.server.database)).toBe(true);
   player = await createUser(t.server.database);
 });

@@ -133,7 +133,7 @@ describe('the wager repair job', () => {
 
     const reports = await twoRuns(job);
     // Every declared product is in each report; the old stake in exactly one of them; the fresh one in none.
-    for (const r of reports) expect(Object.keys(r.settled).sort()).toEqual(['crash', 'test']);
+    for (const r of reports) expect(Object.keys(r.settled).sort()).toEqual(['crash', 'slots', 'test']);
     expect(reports.flatMap((r) => r.settled.test)).toEqual([`stake ${old}`]);
     expect(await balance(u.id)).toBe(3n * USDT);
     expect(await transfers('test-repair:%')).toEqual([

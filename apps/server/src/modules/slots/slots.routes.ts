@@ -2,7 +2,7 @@ import { slotCallbackEndpoint, slotImageEndpoint, slotLaunchEndpoint } from '@ne
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../platform/context.js';
 import { registerEndpoint } from '../../platform/endpoints.js';
-import { AppError } from '../../platform/errors.js';
+import { AppError, assertStorableText, validationError } from '../../platform/errors.js';
 import { slotsService } from './services.js';
 
 /**
@@ -40,7 +40,12 @@ export async function registerSlotRoutes(app: FastifyInstance, ctx: AppContext):
     method: 'GET',
     url: slotImageEndpoint.path,
     handler: async (req, reply) => {
-      const uuid = (req.params as { uuid?: string }).uuid ?? '';
+      const params = req.params as { uuid?: string };
+      assertStorableText(params, 'path');
+      assertStorableText(req.query, 'query');
+      const query = slotImageEndpoint.request.safeParse(req.query ?? {});
+      if (!query.success) throw validationError(query.error, 'query');
+      const uuid = params.uuid ?? '';
       if (uuid.length > 120) throw AppError.notFound('No such image.');
       const image = await service.image(uuid);
       if (!image) throw AppError.notFound('No such image.');
