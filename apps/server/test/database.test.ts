@@ -107,7 +107,7 @@ describe('embedded PGlite', () => {
     await again.query('create table if not exists t (x int)');
     await again.close();
     await fs.rm(root, { recursive: true, force: true });
-  });
+  }, 120_000);
 });
 
 describe('pipelined transactions (TransactionOptions.pipelined)', () => {

@@ -83,7 +83,7 @@ describe('route x role policy harness', () => {
       }
     }
     expect(failures).toEqual([]);
-  });
+  }, 120_000);
 
   it('enforces each whisper policy over POST /api/whisper', async () => {
     const failures: string[] = [];
