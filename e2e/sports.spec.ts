@@ -1,6 +1,6 @@
 /**
  * The sportsbook's screens (issue G9 "Done when", web side), against the simulated feed of the e2e
- * server, whose matches the spec shortens to two real minutes (operator setting `sports.simulation`,
+ * server, whose matches this spec shortens to two real minutes (operator setting `sports.simulation`,
  * without injected incidents) and whose pending multis it limits to one (`sports.max_pending_multi`):
  * - browsing: the sidebar in the spec's order ('bets' for signed-in players only), live and upcoming
  *   events labelled "Simulated", the event page with its markets, odds formats, the live widget;
@@ -8,58 +8,28 @@
  *   only), My sports bets and a cash-out;
  * - the slip's errors with their texts: Not enough balance, Min $1, Max $20, no double bets, too many
  *   multi bets, two selections of one event;
- * - live bets through the queue: "You're too fast" (the page's clock runs ahead of the server's),
- *   "Odds changed." while queued, then with the policy "Accept any odds" three live singles on one
- *   match; the match ends, the bets settle and the demo balance grows by the winner's payout.
+ * Live bets through the queue and a match settling: sports-live.spec.ts.
  * Screenshots at 1440 and 390 px (SPORTS_SCREENSHOTS=dir keeps them).
  */
-import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { CHROMIUM_PATH, HAS_CHROMIUM } from './playwright.config';
 import { DEMO_PASSWORD } from './global-setup';
 import { apiLogin, call } from './helpers/auth';
 import { GAME_CURRENCY, registerPlayer, signInAs, type Player } from './helpers/games';
+import {
+  demoBalance,
+  events,
+  expectSlipError,
+  openSports,
+  placeFromSlip,
+  shot,
+  slip,
+  type SportEvent,
+} from './helpers/sports';
 import { closeOpenedContexts, gotoPage, newContext, toastWith } from './helpers/ui';
 
 test.skip(!HAS_CHROMIUM, `Chromium not installed at ${CHROMIUM_PATH}: apt-get install -y chromium`);
 test.afterEach(closeOpenedContexts);
-
-interface Outcome {
-  id: string;
-  name: string;
-  odds: number;
-  active: boolean;
-}
-interface Market {
-  id: string;
-  template: string;
-  status: string;
-  liveDelayMs: number;
-  cashOut: boolean;
-  outcomes: Outcome[];
-}
-interface SportEvent {
-  id: string;
-  name: string;
-  sport: { key: string; type: string };
-  status: string;
-  startsAt: string;
-  simulated: boolean;
-  mainMarket: Market | null;
-}
-
-const SHOTS = process.env.SPORTS_SCREENSHOTS;
-async function shot(page: Page, name: string): Promise<void> {
-  if (SHOTS) await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: false });
-}
-
-async function events(view: 'live' | 'upcoming'): Promise<SportEvent[]> {
-  const answer = await call<{ events: SportEvent[] }>('POST', '/api/sports/events', { view, limit: 100 });
-  return answer.events.filter(
-    (event) =>
-      event.mainMarket?.status === 'active' && event.mainMarket.outcomes.every((outcome) => outcome.active),
-  );
-}
 
 /** Upcoming events that start in more than `minutes` (they stay pre-match while the test runs). */
 async function upcoming(count: number, minutes = 3): Promise<SportEvent[]> {
@@ -77,60 +47,13 @@ async function upcoming(count: number, minutes = 3): Promise<SportEvent[]> {
   return found.slice(0, count);
 }
 
-/** A live event with its main market open and at least a minute of play left. */
-async function liveEvent(): Promise<SportEvent> {
-  let found: SportEvent | undefined;
-  await expect
-    .poll(
-      async () => {
-        found = (await events('live')).find((event) => event.mainMarket && event.mainMarket.liveDelayMs > 0);
-        return !!found;
-      },
-      { timeout: 150_000, intervals: [2000] },
-    )
-    .toBe(true);
-  return found!;
-}
-
-async function demoBalance(token: string): Promise<number> {
-  const currencies = await call<Record<string, { balance: { demo: string } }>>(
-    'POST',
-    '/api/data/currencies',
-    {},
-    token,
-  );
-  return Number(currencies[GAME_CURRENCY]?.balance.demo ?? '0');
-}
-
-const slip = (page: Page) => page.getByTestId('bet-slip');
-
-/**
- * Opens a sports page with the chat closed: at 1440 px the chat opens by itself and leaves the sports
- * area too narrow for the slip panel (the slip is then a sheet; the phone run checks that one).
- */
-async function openSports(page: Page, url: string): Promise<void> {
-  await gotoPage(page, url);
-  const close = page.getByTestId('header').getByRole('button', { name: 'Close chat' });
-  if (await close.isVisible()) await close.click();
-  if ((page.viewportSize()?.width ?? 0) > 1000) await expect(slip(page)).toBeVisible({ timeout: 15_000 });
-}
-
-async function placeFromSlip(page: Page): Promise<void> {
-  await slip(page).getByTestId('slip-place').click();
-}
-
-async function expectSlipError(page: Page, text: string | RegExp): Promise<void> {
-  await expect(slip(page).getByTestId('slip-error')).toHaveText(text, { timeout: 15_000 });
-}
-
 let player: Player;
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
   const admin = await apiLogin('admin', DEMO_PASSWORD);
-  // Two-minute matches, a kick-off every half minute, no injected postponement, cancel or rollback; a
-  // live delay of 8 s, longer than the 6.7 s between two re-pricings of a live match (every 5 match
-  // minutes), so the odds move while a live bet waits in the queue.
+  // Two-minute matches, a kick-off every half minute (live matches on the pages), no injected
+  // postponement, cancel or rollback (the events bet on stay bookable).
   await call(
     'POST',
     '/api/admin/settings/update',
@@ -139,7 +62,6 @@ test.beforeAll(async () => {
       value: {
         matchMinutes: 2,
         kickOffEveryMinutes: 0.5,
-        liveDelayMs: 8000,
         postponeRate: 0,
         cancelRate: 0,
         rollbackRate: 0,
@@ -321,127 +243,4 @@ test('pre-match single and multi, slip errors with their texts, my bets and a ca
   await expect(toastWith(page, /Cashed out/)).toBeVisible({ timeout: 15_000 });
   await mine.getByRole('tab', { name: 'Settled' }).click();
   await expect(mine.getByTestId('sport-bet-status').first()).toHaveText('Cashed out');
-});
-
-test("live bets through the queue: odds changed, You're too fast; a match settles", async ({ browser }) => {
-  test.setTimeout(600_000);
-  const context = await newContext(browser, { viewport: { width: 1440, height: 900 } });
-  const page = await context.newPage();
-  // The page's own clock, so the test can run it ahead of the server's.
-  await page.clock.install();
-  await signInAs(page, player);
-  if ((await demoBalance(player.token)) < 20)
-    await call('POST', '/api/wallet/demo/topup', { currency: GAME_CURRENCY }, player.token);
-  const event = await liveEvent();
-  const pick = event.mainMarket!.outcomes[0]!;
-  await openSports(page, `/${event.sport.key}/${event.id}`);
-  await expect(page.getByTestId('event-status')).toHaveAttribute('data-status', 'live', { timeout: 15_000 });
-  await expect(page.getByTestId('match-clock')).toBeVisible();
-  const place = slip(page).getByTestId('slip-place');
-  const queue = slip(page).getByTestId('slip-queue');
-  const error = slip(page).getByTestId('slip-error');
-  const refusal = () =>
-    page.waitForResponse((r) => /\/api\/sports\/bet(\/confirm)?$/.test(r.url()) && r.status() >= 400, {
-      timeout: 30_000,
-    });
-
-  // Policy 'none' (the default): live odds move every simulated minute, so within the queue's delay,
-  // and the bet is refused with "Odds changed." (moved odds are accepted first, as the button offers).
-  await page.getByTestId(`odds-${pick.id}`).click();
-  await slip(page).getByTestId(`slip-stake-${pick.id}`).fill('1');
-  let code = '';
-  for (let attempt = 0; attempt < 20 && code !== 'sport_odds_changed'; attempt += 1) {
-    // A bet the odds happened not to move under was taken: the next try picks another outcome.
-    if (!(await slip(page).locator('[data-testid^="slip-selection-"]').count())) {
-      const other = event.mainMarket!.outcomes[attempt % event.mainMarket!.outcomes.length]!;
-      await page.getByTestId(`odds-${other.id}`).click();
-      await slip(page).getByTestId(`slip-stake-${other.id}`).fill('1');
-    }
-    const label = (await place.textContent()) ?? '';
-    if (label.includes('Accept')) {
-      await place.click();
-      continue;
-    }
-    const refused = refusal();
-    await place.click();
-    code = ((await refused.then((r) => r.json()).catch(() => ({}))) as { code?: string }).code ?? '';
-  }
-  expect(code).toBe('sport_odds_changed');
-  await expect(error).toHaveText('Odds changed.');
-  await shot(page, 'sports-slip-odds-changed-1440');
-
-  // Any odds from now on. The page's clock runs ahead of the server's, so the slip confirms too early:
-  // "You're too fast", and it confirms again until the bet is taken. (A goal in the delay closes the
-  // option: the slip says so and the bet is placed again.)
-  await slip(page).getByTestId('odds-policy').selectOption('any');
-  await expect
-    .poll(
-      async () =>
-        (await call<{ oddsChange: string }>('POST', '/api/sports/preferences', {}, player.token)).oddsChange,
-    )
-    .toBe('any');
-  let tooFast = false;
-  for (
-    let attempt = 0;
-    attempt < 4 && (await slip(page).locator('[data-testid^="slip-selection-"]').count());
-    attempt += 1
-  ) {
-    // The page's time stands still until the bet is queued, then jumps over the delay at once.
-    if (!tooFast) await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 5000);
-    await place.click();
-    await expect(queue.or(error)).toBeVisible({ timeout: 15_000 });
-    if (!tooFast && (await queue.isVisible())) {
-      await page.clock.fastForward(event.mainMarket!.liveDelayMs);
-      await expect(slip(page).getByTestId('slip-too-fast')).toHaveText("You're too fast");
-      await shot(page, 'sports-slip-too-fast-1440');
-      tooFast = true;
-    }
-    await page.clock.resume();
-    await expect(queue).toHaveCount(0, { timeout: 45_000 });
-  }
-  expect(tooFast).toBe(true);
-  await expect(slip(page).getByText('Your bet slip is empty')).toBeVisible();
-
-  // A match settles: the three outcomes of the next match to start, as singles (one of them wins); the
-  // demo balance grows by the winner's payout once the match has been played and settled.
-  let next: SportEvent | undefined;
-  // A match the player has no bet on yet (no double bets on an option).
-  const mine0 = await call<{ bets: { legs: { event: { id: string } }[] }[] }>(
-    'POST',
-    '/api/sports/bets',
-    { view: 'all', limit: 100 },
-    player.token,
-  );
-  const betOn = new Set(mine0.bets.flatMap((bet) => bet.legs.map((leg) => leg.event.id)));
-  await expect
-    .poll(
-      async () => {
-        next = (await events('upcoming'))
-          .filter((candidate) => !betOn.has(candidate.id))
-          .sort((x, y) => Date.parse(x.startsAt) - Date.parse(y.startsAt))[0];
-        return !!next;
-      },
-      { timeout: 60_000 },
-    )
-    .toBe(true);
-  const outcomes = next!.mainMarket!.outcomes;
-  await openSports(page, `/${next!.sport.key}/${next!.id}`);
-  for (const outcome of outcomes) await page.getByTestId(`odds-${outcome.id}`).click();
-  await slip(page).getByRole('tab', { name: 'Single' }).click();
-  for (const outcome of outcomes) await slip(page).getByTestId(`slip-stake-${outcome.id}`).fill('1');
-  await place.click();
-  await expect(toastWith(page, `${outcomes.length} bets placed`)).toBeVisible({ timeout: 30_000 });
-  const staked = await demoBalance(player.token);
-  await expect(page.getByTestId('event-status')).toHaveAttribute('data-status', 'live', { timeout: 300_000 });
-  await expect
-    .poll(() => demoBalance(player.token), { timeout: 300_000, intervals: [2000] })
-    .toBeGreaterThan(staked);
-  await page.getByTestId('sports-nav').locator('[data-item="bets"]').click();
-  const mine = page.getByTestId('my-sport-bets');
-  await mine.getByRole('tab', { name: 'Settled' }).click();
-  await expect(mine.getByTestId('sport-bet-status').filter({ hasText: 'Won' }).first()).toBeVisible({
-    timeout: 30_000,
-  });
-  await expect(mine.getByTestId('sport-bet-status').filter({ hasText: 'Lost' }).first()).toBeVisible();
-  await shot(page, 'sports-settled-1440');
 });

@@ -307,6 +307,7 @@ export function BetSlip({ onClose }: { onClose?: () => void }) {
             onTooEarly: (refusal) =>
               setQueue((current) => current && { ...current, tooFast: slipErrorText(t, refusal) }),
           },
+          bet.live,
         );
         placed += 1;
         setQueue(null);

@@ -105,3 +105,33 @@ describe('placing a bet of the slip', () => {
     expect(newRequestId(() => '0b8f4f9e-1c2d-4e5f-8a9b-0c1d2e3f4a5b')).toMatch(/^[A-Za-z0-9_-]{8,64}$/);
   });
 });
+
+describe('a live bet whose queueing call fails', () => {
+  const failing = (error: unknown): PlacementDeps => ({
+    place: async () => {
+      throw error;
+    },
+    confirm: async () => {
+      throw new Error('unexpected confirm');
+    },
+    now: () => 0,
+    sleep: async () => undefined,
+  });
+  const transport = (status: number, code: string) => Object.assign(new Error(code), { status, code });
+
+  it('is "failed to queue" when the network or the server failed', async () => {
+    for (const error of [transport(0, 'network_error'), transport(502, 'bad_gateway'), new TypeError('x')])
+      await expect(placeBet(failing(error), {} as never, {}, true)).rejects.toMatchObject({
+        code: SportSlipErrorCode.FailedToQueue,
+      });
+  });
+
+  it("keeps the server's own refusal, and a pre-match bet's failure as it was", async () => {
+    const refusal = transport(422, SportSlipErrorCode.OptionClosed);
+    await expect(placeBet(failing(refusal), {} as never, {}, true)).rejects.toBe(refusal);
+    const failed = transport(422, SportSlipErrorCode.FailedToQueue);
+    await expect(placeBet(failing(failed), {} as never, {}, true)).rejects.toBe(failed);
+    const network = transport(0, 'network_error');
+    await expect(placeBet(failing(network), {} as never, {}, false)).rejects.toBe(network);
+  });
+});

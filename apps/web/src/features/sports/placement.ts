@@ -3,7 +3,9 @@
  * queued by the server for its markets' delay and confirmed after it. The wait is measured from the
  * server's own clock (`confirmAfter - serverTime`), so a wrong clock on the player's machine changes
  * nothing. A confirmation the server finds too early ("You're too fast") is reported and tried again
- * a moment later, until the queue entry expires. Framework-free: the calls and the clock are injected.
+ * a moment later, until the queue entry expires. A live bet whose queueing call never got the server's
+ * answer (the network failed, or the server failed with a 5xx and no slip code) is "failed to queue"
+ * (spec 3 section 8), whatever the transport said. Framework-free: the calls and the clock are injected.
  */
 import type { SportBet, SportPlaceBetRequest, SportPlaceBetResponse } from '@nebula/contracts';
 import { SportSlipErrorCode } from '@nebula/contracts/constants';
@@ -18,6 +20,23 @@ export interface PlacementDeps {
   confirm: (queueId: string) => Promise<{ bet: SportBet }>;
   now: () => number;
   sleep: (ms: number) => Promise<void>;
+}
+
+/** The refusal of a live bet whose queueing call failed without the server's answer. */
+export class QueueFailedError extends Error {
+  override readonly name = 'QueueFailedError';
+  readonly code = SportSlipErrorCode.FailedToQueue;
+  constructor(cause: unknown) {
+    super('Failed to queue the bet.', { cause });
+  }
+}
+
+/** True for a failure that is not the server's answer to the request (network, 5xx without a slip code). */
+function transportFailure(error: unknown): boolean {
+  if (!error || typeof error !== 'object' || !('status' in error)) return true;
+  const status = (error as { status: unknown }).status;
+  const code = errorCode(error);
+  return status === 0 || (typeof status === 'number' && status >= 500 && !String(code).startsWith('sport_'));
 }
 
 export interface PlacementEvents {
@@ -46,8 +65,14 @@ export async function placeBet(
   deps: PlacementDeps,
   request: SportPlaceBetRequest,
   events: PlacementEvents = {},
+  live = false,
 ): Promise<SportBet> {
-  const answer = await deps.place(request);
+  let answer: SportPlaceBetResponse;
+  try {
+    answer = await deps.place(request);
+  } catch (error) {
+    throw live && transportFailure(error) ? new QueueFailedError(error) : error;
+  }
   if (answer.status === 'placed') return answer.bet;
   const { queue } = answer;
   const server = millis(queue.serverTime);
