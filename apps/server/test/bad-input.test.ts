@@ -47,10 +47,14 @@ function expectErrorBody(res: { statusCode: number; json(): unknown }, status: n
  * the aggregator's wallet callback answers every refusal with HTTP 200 and `{error_code,
  * error_description}` (its bad input is swept by slots-callback.test.ts), and the local aggregator
  * (development and tests: the aggregator itself, simulated) checks its operator calls' signature before
- * anything else and answers an unknown launch token with 404 (slots-launch.test.ts).
+ * anything else and answers an unknown launch token with 404 (slots-launch.test.ts). The external
+ * sportsbook's wallet answers every refusal with HTTP 400 and the protocol's numeric `{code, message}`
+ * (swept by external-sports-wallet.test.ts).
  */
 const isProtocolEndpoint = (path: string) =>
-  path === '/api/slots/callback' || path.startsWith('/api/local-aggregator/');
+  path === '/api/slots/callback' ||
+  path.startsWith('/api/local-aggregator/') ||
+  path.startsWith('/api/external-sports/wallet/bet/');
 /** The endpoints this file sweeps. */
 const swept = () => t.app.endpoints.filter((e) => !isProtocolEndpoint(e.path));
 

@@ -68,6 +68,7 @@ const EXPECTED_SERVICES: [string, string][] = [
   ['sports.bets', 'sports'],
   ['sports.simulated_feed', 'sports'],
   ['slots.aggregator', 'slots'],
+  ['external-sports.provider', 'external-sports'],
   ['tips.rain-rules-cache', 'tips'],
 ];
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_CHAT_CHANNEL } from '@nebula/contracts';
+import { DEFAULT_CHAT_CHANNEL, EXTERNAL_SPORT_OPERATIONS } from '@nebula/contracts';
 import { createUser, type TestUser } from './helpers/factories.js';
 import { fundedPlayer } from './helpers/players.js';
 import { blockPlayer } from './helpers/protection.js';
@@ -185,6 +185,11 @@ const STAYS_OPEN = new Set([
   'GET /api/local-aggregator/play/:token',
   'POST /api/local-aggregator/spin',
   'POST /api/local-aggregator/rotate',
+  // The external sportsbook: its stakes arrive by the provider's signed bet/make, which the stake
+  // policy refuses during a block (checkStake), as the launch is; its results only pay or take back.
+  'POST /api/external-sports/launch',
+  'GET /api/external-sports/wallet/ping',
+  ...EXTERNAL_SPORT_OPERATIONS.map((op) => `POST /api/external-sports/wallet/bet/${op}`),
   'whisper Ping',
   'whisper OnlineUsers',
   'whisper RestoreData',

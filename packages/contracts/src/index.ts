@@ -18,6 +18,7 @@ export * from './endpoints/audit.js';
 export * from './endpoints/settings.js';
 export * from './endpoints/legal.js';
 export * from './endpoints/slots.js';
+export * from './endpoints/external-sports.js';
 export * from './text.js';
 export * from './bonus.js';
 export * from './endpoints/sports.js';

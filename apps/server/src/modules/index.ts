@@ -10,6 +10,7 @@ import { crashModule } from './crash/index.js';
 import { currenciesModule } from './currencies/index.js';
 import { demoMoneyModule } from './demo-money/index.js';
 import { depositsModule } from './deposits/index.js';
+import { externalSportsModule } from './external-sports/index.js';
 import { feedModule } from './feed/index.js';
 import { gamesModule } from './games/index.js';
 import { ledgerModule } from './ledger/index.js';
@@ -67,6 +68,7 @@ export const modules: readonly ServerModule[] = [
   catalogueModule,
   slotsModule,
   localAggregatorModule,
+  externalSportsModule,
   feedModule,
   raceModule,
   chatModule,

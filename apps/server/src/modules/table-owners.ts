@@ -54,6 +54,7 @@ export const TABLE_OWNERS: Readonly<Record<string, readonly string[]>> = {
   ],
   slots: ['slot_games', 'slot_sessions', 'slot_rounds', 'slot_transactions', 'slot_cancellations'],
   tips: ['chat_tips', 'chat_rains', 'chat_rain_recipients', 'bot_rain_days', 'bot_rain_slots'],
+  'external-sports': ['xsport_sessions', 'xsport_bets', 'xsport_transactions'],
   'two-factor': ['two_factor_state'],
   users: ['users', 'roles', 'user_roles'],
   wagers: ['bets', 'wager_consumers'],

@@ -14,6 +14,7 @@ export * from './sports.js';
 export * from './tips.js';
 export * from './protection.js';
 export * from './slots.js';
+export * from './external-sports.js';
 export * from './wallet-message.js';
 export * from './realtime-refs.js';
 export * from './realtime/index.js';

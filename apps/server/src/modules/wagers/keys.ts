@@ -14,13 +14,15 @@ export type StakeRef =
   /** A sports bet (slip): the id of its `sport_bets` row. */
   | { product: 'sports'; bet: string }
   /** A third-party game's bet or win (modules/slots): the aggregator's transaction id. */
-  | { product: 'slots'; transaction: string };
+  | { product: 'slots'; transaction: string }
+  /** An external sportsbook bet (modules/external-sports): the id of its `xsport_bets` row. */
+  | { product: 'external-sports'; bet: string };
 
 /**
  * The steps of a stake's money. A sports bet can be settled, rolled back and settled again (decision
  * 0028): its n-th settlement pays `payout:{n}`, its n-th rollback takes it back with `rollback:{n}`, and a
  * cash-out pays `cashout`. `rollback` takes back a payout its provider cancelled (a third-party game's
- * rolled back win).
+ * rolled back win). An external sportsbook bet's n-th result pays `payout:{n}` or `refund:{n}`.
  */
 export type StakeStep =
   | 'wager'
@@ -30,6 +32,7 @@ export type StakeStep =
   | 'rollback'
   | `stake:${number}`
   | `payout:${number}`
+  | `refund:${number}`
   | `rollback:${number}`;
 
 /** The ledger key of `step` of `stake`. */
@@ -41,6 +44,8 @@ export function stakeKey(stake: StakeRef, step: StakeStep): string {
         ? `sport:${stake.bet}`
         : stake.product === 'slots'
           ? `slots:${stake.transaction}`
-          : `bet:${stake.bet}`;
+          : stake.product === 'external-sports'
+            ? `xsport:${stake.bet}`
+            : `bet:${stake.bet}`;
   return `${base}:${step}`;
 }

@@ -82,11 +82,14 @@ const debitOf = (account: StakeAccount, amount: bigint, step: StakeStep): Transf
   metadata: account.metadata,
 });
 
-type CreditStep = Extract<StakeStep, 'payout' | 'refund' | 'cashout' | `payout:${number}`>;
+type CreditStep = Extract<
+  StakeStep,
+  'payout' | 'refund' | 'cashout' | `payout:${number}` | `refund:${number}`
+>;
 
 const creditOf = (account: StakeAccount, amount: bigint, step: CreditStep): TransferRequest => ({
   key: stakeKey(account.stake, step),
-  kind: step === 'refund' ? 'bet_refund' : step === 'cashout' ? 'cash_out' : 'win',
+  kind: step.startsWith('refund') ? 'bet_refund' : step === 'cashout' ? 'cash_out' : 'win',
   currency: account.currency,
   amount,
   from: bank(account),

@@ -7,7 +7,7 @@
 import { type Ratio, ratioToFixed } from '@nebula/games';
 import type { Session } from '../../db/client.js';
 
-export type Product = 'originals' | 'extended' | 'crash' | 'sports' | 'slots';
+export type Product = 'originals' | 'extended' | 'crash' | 'sports' | 'slots' | 'external-sports';
 
 export interface WagerRecord {
   /** The id the product took from the bets sequence (originals, extended); crash takes one here. */
