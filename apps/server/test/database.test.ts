@@ -189,6 +189,18 @@ describe('pipelined transactions (TransactionOptions.pipelined)', () => {
     }
   });
 
+  it('a final statement announced but never sent rolls back with an error (PostgreSQL)', async () => {
+    if (t.database.kind !== 'postgres') return;
+    const before = await rows();
+    await expect(
+      t.database.transaction(async (tx) => {
+        tx.commitWith('final5');
+        await tx.query('insert into pipe_t values (8, 5)', [], 'not_final5');
+      }, pipelined),
+    ).rejects.toThrow(/final5 .* never sent/);
+    expect(await rows()).toEqual(before);
+  });
+
   it('without a final write the COMMIT follows fn as in any transaction', async () => {
     await t.database.transaction(async (tx) => {
       await tx.query('insert into pipe_t values (7, 1)');

@@ -29,7 +29,8 @@ export interface Session {
  * The session of a transaction. `commitWith(name)` makes the statement of that name (the `name` of
  * {@link QueryFn}) the transaction's final one, sent together with the COMMIT, where the transaction
  * is pipelined ({@link TransactionOptions}); elsewhere it does nothing and the COMMIT follows when
- * `fn` resolves, as always. Statements of other names before it run as usual.
+ * `fn` resolves, as always. Statements of other names before it run as usual. A pipelined transaction
+ * whose `fn` resolves without having sent the statement it named is rolled back with an error.
  */
 export interface TxSession extends Session {
   commitWith(statementName: string): void;
@@ -135,6 +136,14 @@ async function openPostgres(
           await client.query('commit');
           return result;
         }
+        // BEGIN and the statements `fn` sends before it first waits for an answer (the locks of a group
+        // commit) leave in ONE socket write: the client's writes are held (corked) until the microtasks
+        // queued meanwhile have run (a tick scheduled from a microtask runs once the queue is empty).
+        const socket = socketOf(client);
+        if (socket) {
+          socket.cork();
+          queueMicrotask(() => process.nextTick(() => socket.uncork()));
+        }
         const begun = client.query('begin');
         begun.catch(() => undefined); // awaited below; its failure is reported there
         const session = on(client);
@@ -145,9 +154,16 @@ async function openPostgres(
             if (commit) throw new Error('A statement after the final one of a pipelined transaction.');
             if (finalName === undefined || name !== finalName) return session.query<T>(text, params, name);
             await begun;
-            const rows = session.query<T>(text, params, name);
-            commit = client.query('commit');
-            commit.catch(() => undefined); // awaited below
+            // The final statement and the COMMIT in one socket write.
+            socket?.cork();
+            let rows: Promise<T[]>;
+            try {
+              rows = session.query<T>(text, params, name);
+              commit = client.query('commit');
+              commit.catch(() => undefined); // awaited below
+            } finally {
+              socket?.uncork();
+            }
             return rows;
           },
           commitWith(statementName: string) {
@@ -156,6 +172,10 @@ async function openPostgres(
         });
         await begun;
         if (!commit) {
+          // A final statement was announced but never sent (its name differs from the one announced):
+          // refused, so a lost saving cannot go unnoticed.
+          if (finalName !== undefined)
+            throw new Error(`The final statement ${finalName} of a pipelined transaction was never sent.`);
           await client.query('commit');
           return result;
         }
@@ -183,6 +203,18 @@ async function openPostgres(
       await pool.end();
     },
   };
+}
+
+/**
+ * The socket of a pooled client (pg keeps it on `connection.stream`): corking it makes the statements
+ * sent meanwhile leave in one write. Undefined when pg's internals change (then nothing is corked).
+ */
+function socketOf(client: pg.PoolClient): { cork(): void; uncork(): void } | undefined {
+  const stream = (client as unknown as { connection?: { stream?: { cork?: unknown; uncork?: unknown } } })
+    .connection?.stream;
+  return typeof stream?.cork === 'function' && typeof stream.uncork === 'function'
+    ? (stream as { cork(): void; uncork(): void })
+    : undefined;
 }
 
 async function openPglite(dataDir: string | undefined, log: OpenDatabaseOptions['log']): Promise<Database> {

@@ -417,7 +417,7 @@ export class Ledger {
           col(delta),
           ...(also?.params ?? []),
         ],
-        also ? `ledger.transfer_many+${also.name}` : 'ledger.transfer_many',
+        also ? also.name : 'ledger.transfer_many',
       )
     )[0];
     const { transfers, balances, ...rest } = result ?? { transfers: [], balances: [] };

@@ -37,6 +37,10 @@ select t.id::text as id, b.owner_id, b.kind, b.balance, b.others from t left joi
  * (the combined statement is a named prepared statement).
  */
 export interface AlsoWrites {
+  /**
+   * The combined statement's own name (a named prepared statement: unique to this text), as the
+   * caller's pipelined transaction names its final statement (`tx.commitWith(name)`).
+   */
   name: string;
   /** More CTEs (names other than req, t, p, d, b), parameters from `$10`. */
   ctes: string;
