@@ -62,7 +62,7 @@ export interface ProtectionGuard {
   readonly decimals: number;
   /** Judges and counts one stake in `tx` (throws the refusal). */
   place(tx: Session, stake: GuardedStake, amount: bigint): Promise<void>;
-  /** Counts a return (payout, refund) in `tx`. */
+  /** Counts a return (payout, refund) in `tx`; a negative amount takes a return back (a rollback). */
   pay(tx: Session, stake: GuardedStake, amount: bigint): Promise<void>;
   /** Locks the players of a batch and judges their stakes in memory (group commit). */
   judge(tx: Session, userIds: readonly string[]): Promise<StakeJudge>;
@@ -243,18 +243,26 @@ export function protectionGuard(
   price: { priceUsd: string; decimals: number },
   /**
    * `guarded`: the caller knows the player has limits (the pre-bet read or the round said so); a
-   * return is then counted in one statement. `maybe`: the caller does not know (a crash payout), so a
-   * return first looks for the player's guarded row (one lookup) and counts nothing without one.
+   * return is then counted in one statement. `maybe`: the caller does not know (a crash payout, a
+   * sports settlement), so a return is counted only when the player's row is guarded (the same one
+   * statement looks: no lock, counters only add up).
    */
   mode: 'guarded' | 'maybe' = 'guarded',
 ): ProtectionGuard {
   // Read now, before the stake's transaction: inside it, a settings read that misses the node's cache
-  // would wait for the database the transaction holds (PGlite has one connection). A guard made inside
-  // a transaction only counts returns (`pay`), which never waits for it.
-  const settings = loadProtectionSettings(ctx);
-  settings.catch(() => undefined);
+  // would wait for the database the transaction holds (PGlite has one connection). A guard of returns
+  // (`maybe`, often made inside a transaction) reads them only if it judges a stake.
+  let settings: ReturnType<typeof loadProtectionSettings> | null = null;
+  const loadSettings = () => {
+    if (!settings) {
+      settings = loadProtectionSettings(ctx);
+      settings.catch(() => undefined);
+    }
+    return settings;
+  };
+  if (mode === 'guarded') loadSettings();
   const judge = async (tx: Session, userIds: readonly string[]) => {
-    const { sessionBreakMinutes } = await settings;
+    const { sessionBreakMinutes } = await loadSettings();
     return lockJudge(
       tx,
       userIds,
@@ -273,31 +281,24 @@ export function protectionGuard(
       await j.flush();
     },
     async pay(tx, stake, amount) {
-      if (amount <= 0n || stake.demo) return;
-      if (mode === 'guarded') {
-        // Counters only grow by sums (one upsert): no lock needed; a stake judged meanwhile saw fewer
-        // returns, which only made it stricter.
-        const usd = usdUnitsOf(amount, (stake.guard ?? price).priceUsd, (stake.guard ?? price).decimals);
-        await addUsage(
-          tx,
-          [
-            { userId: stake.userId, unit: stake.currency, returned: amount },
-            { userId: stake.userId, unit: USD_LIMIT_CURRENCY, returned: usd },
-          ],
-          protectionClock.of(ctx).now(),
-        );
-        return;
-      }
-      // No session judgement for a return: the break is not needed (nor waited for).
-      const j = await lockJudge(
+      // A negative amount takes a return back (a payout its provider or feed cancelled).
+      if (amount === 0n || stake.demo) return;
+      // Counters only grow by sums (one upsert): no lock needed; a stake judged meanwhile saw fewer
+      // returns, which only made it stricter.
+      const p = stake.guard ?? price;
+      await addUsage(
         tx,
-        [stake.userId],
+        [
+          { userId: stake.userId, unit: stake.currency, returned: amount },
+          {
+            userId: stake.userId,
+            unit: USD_LIMIT_CURRENCY,
+            returned: usdUnitsOf(amount, p.priceUsd, p.decimals),
+          },
+        ],
         protectionClock.of(ctx).now(),
-        0,
-        (s) => s.guard ?? price,
+        { onlyGuarded: mode === 'maybe' },
       );
-      j.pay(stake, amount);
-      await j.flush();
     },
     judge,
   };

@@ -49,6 +49,7 @@ export {
   nextSession,
   protectionView,
   sessionLimitReached,
+  setLimit,
 } from './record.service.js';
 export {
   DEFAULT_HELP_ORGANISATIONS,

@@ -84,14 +84,26 @@ export function deltasOf(
   return out;
 }
 
-/** Adds the deltas to the counters of the periods `at` falls in: one statement. */
-export async function addUsage(tx: Querier, deltas: readonly UsageDelta[], at: Date): Promise<void> {
+/**
+ * Adds the deltas to the counters of the periods `at` falls in: one statement. `onlyGuarded`: only for
+ * players whose stakes are guarded now (a caller that does not know whether the player has limits,
+ * e.g. a return settled long after its stake: the statement looks, no lock is needed since counters
+ * only add up).
+ */
+export async function addUsage(
+  tx: Querier,
+  deltas: readonly UsageDelta[],
+  at: Date,
+  opts: { onlyGuarded?: boolean } = {},
+): Promise<void> {
   if (deltas.length === 0) return;
   await tx.query(
     `insert into protection_usage as u (user_id, period, period_start, unit, deposited, staked, returned)
      select d.user_id, p.period, p.start, d.unit, sum(d.dep), sum(d.st), sum(d.ret)
        from unnest($1::uuid[], $2::text[], $3::numeric[], $4::numeric[], $5::numeric[]) d (user_id, unit, dep, st, ret)
        cross join unnest($6::text[], $7::timestamptz[]) p (period, start)
+      where not $8::boolean
+         or exists (select 1 from player_protection g where g.user_id = d.user_id and g.guarded)
       group by d.user_id, p.period, p.start, d.unit
       order by d.user_id, p.period, p.start, d.unit
      on conflict (user_id, period, period_start, unit) do update set
@@ -105,6 +117,7 @@ export async function addUsage(tx: Querier, deltas: readonly UsageDelta[], at: D
       deltas.map((d) => (d.returned ?? 0n).toString()),
       [...LIMIT_PERIODS],
       currentStarts(at),
+      opts.onlyGuarded === true,
     ],
     'protection.add_usage',
   );

@@ -19,7 +19,8 @@ export { SlotsService, CALLBACK_FRESHNESS_S } from './slots.service.js';
 export { slotsEnv, type AggregatorConfig } from './slots.env.js';
 export { LOCAL_AGGREGATOR_PREFIX, signedHeaders, type AggregatorTransport } from './aggregator.js';
 export { type FormMap, buildQuery, parseForm, sign, toEntries, verify, field } from './signature.js';
-export { SlotError, answerJson, closeRound } from './wallet.js';
+export { SlotError, answerJson } from './wallet.js';
+export { closeRound } from './rounds.js';
 export { slotsWagerRepair, SLOT_ROUND_GRACE_S } from './repair.js';
 export { slotsDisabled, slotsMaxBetEur, slotsGameListMinutes } from './settings.js';
 

@@ -5,7 +5,7 @@
  */
 import type { AppContext } from '../../platform/context.js';
 import type { WagerRepair } from '../wagers/index.js';
-import { closeRound } from './wallet.js';
+import { closeRound } from './rounds.js';
 
 /** How long a round may stay open without a callback before the repair job closes it. */
 export const SLOT_ROUND_GRACE_S = 3600;

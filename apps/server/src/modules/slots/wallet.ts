@@ -21,26 +21,38 @@
  *   holds stakes only). A bet that arrives after its round closed without a stake (its win came
  *   first) writes the record then; one that arrives after the record is not in it.
  * - Every refusal happens before any write of the transaction, or rolls it back: no partial write.
+ * - Player protection (decision 0025): a blocked player's stake is refused by the policy; a guarded
+ *   player's stake is judged against their limits inside the transaction (a refusal answers
+ *   INTERNAL_ERROR with the reason) and their wins, refunds and rolled-back wins are counted.
  */
 import { PlayErrorCode } from '@nebula/contracts';
 import { parseWireAmount, toDecimalString } from '@nebula/money';
 import type { Session } from '../../db/client.js';
 import type { AppContext, AuthUser } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
-import { providerGame } from '../catalogue/index.js';
 import { type ScopedLedger, playerBalance } from '../ledger/index.js';
 import { priceFeedService } from '../prices/index.js';
+import { protectionGuard } from '../protection/index.js';
 import {
   type PrebetRow,
   type StakeAccount,
+  type StakeGuard,
   checkStake,
   payStake,
   placeStake,
   prebetSql,
   profitUsd,
   publishLiveBet,
-  recordWager,
 } from '../wagers/index.js';
+import {
+  ROUND_ROW,
+  type RoundRow,
+  closeRound,
+  gameName,
+  ratioText,
+  recordRound,
+  roundById,
+} from './rounds.js';
 import { type FormMap, field, mapField } from './signature.js';
 import { loadSlotSettings } from './settings.js';
 
@@ -106,19 +118,6 @@ interface TxRow {
   amount: string;
   status: string;
   fingerprint: string;
-}
-
-interface RoundRow {
-  id: string;
-  user_id: string;
-  round_id: string;
-  game_id: string;
-  currency: string;
-  wager: string;
-  payout: string;
-  wager_usd: string;
-  opened_at: Date;
-  closed_at?: Date | null;
 }
 
 /** A round closed by a callback (its record written): published on the live feed after the commit. */
@@ -323,14 +322,31 @@ export class SlotWallet {
     );
   }
 
-  private account(c: Caller, transaction: string, round: string | null): StakeAccount {
+  private account(
+    c: Caller,
+    transaction: string,
+    round: string | null,
+    guard: StakeGuard | null,
+  ): StakeAccount {
     return {
       stake: { product: 'slots', transaction },
       userId: c.userId,
       currency: c.currency,
       demo: false,
       metadata: { game: c.gameId, round, session: c.sessionId },
+      guard,
     };
+  }
+
+  /**
+   * Player protection's guard for a player with limits (the pre-bet read's `guarded`), made before the
+   * callback's transaction (it reads the price and settings): a stake is judged against the loss and
+   * wager limits and the session limit like every product's, returns are counted.
+   */
+  private async guard(c: Caller): Promise<StakeGuard | null> {
+    if (!c.pre.guarded) return null;
+    const quote = await this.feed.price(c.currency);
+    return protectionGuard(this.ctx, { priceUsd: quote?.usd ?? '0', decimals: c.decimals });
   }
 
   private async bet(c: Caller, params: FormMap): Promise<CallbackAnswer> {
@@ -340,9 +356,10 @@ export class SlotWallet {
     const finished = field(params, 'finished') === '1';
     const fingerprint = JSON.stringify(['bet', c.userId, c.sessionId, round, amount.toString(), c.currency]);
     // The policy's other reads happen before the transaction (the embedded database has one connection).
-    const [settings, quote] = await Promise.all([
+    const [settings, quote, guard] = await Promise.all([
       loadSlotSettings(this.ctx.settings),
       this.feed.price(c.currency),
+      this.guard(c),
     ]);
     return this.once(c, id, fingerprint, async (ledger, tx, closed) => {
       if (await this.cancelledBefore(tx, id)) {
@@ -365,7 +382,8 @@ export class SlotWallet {
           price: async () => quote,
         });
         wagerUsd = stake.wagerUsd;
-        await placeStake(ledger, this.account(c, id, round), amount);
+        // A refusal of the guard (a limit) rolls the callback back: nothing is debited or stored.
+        await placeStake(ledger, this.account(c, id, round, stake.guarded ? guard : null), amount);
       }
       await this.insertTx(tx, c, { id, action: 'bet', round, amount, fingerprint, status: 'applied' });
       const r = await this.addToRound(tx, c, round, { wager: amount, wagerUsd });
@@ -385,12 +403,13 @@ export class SlotWallet {
     const amount = this.amount(params, c);
     const finished = field(params, 'finished') !== '0';
     const fingerprint = JSON.stringify(['win', c.userId, c.sessionId, round, amount.toString(), c.currency]);
+    const guard = await this.guard(c);
     return this.once(c, id, fingerprint, async (ledger, tx, closed) => {
       if (await this.cancelledBefore(tx, id)) {
         await this.insertTx(tx, c, { id, action: 'win', round, amount, fingerprint, status: 'cancelled' });
         return { balance: await this.balance(tx, c), transaction_id: id };
       }
-      await payStake(ledger, this.account(c, id, round), amount, 'payout');
+      await payStake(ledger, this.account(c, id, round, guard), amount, 'payout');
       await this.insertTx(tx, c, { id, action: 'win', round, amount, fingerprint, status: 'applied' });
       const r = await this.addToRound(tx, c, round, { payout: amount });
       if (finished) await this.close(tx, r, closed);
@@ -412,6 +431,7 @@ export class SlotWallet {
       amount.toString(),
       c.currency,
     ]);
+    const guard = await this.guard(c);
     return this.once(c, id, fingerprint, async (ledger, tx) => {
       const bet = (
         await tx.query<TxRow>(
@@ -434,7 +454,7 @@ export class SlotWallet {
         await this.insertTx(tx, c, { id, action: 'refund', round, amount, fingerprint, status: 'noop' });
         return { balance: await this.balance(tx, c), transaction_id: id };
       }
-      await payStake(ledger, this.account(c, betId, bet.round_id), amount, 'refund');
+      await payStake(ledger, this.account(c, betId, bet.round_id, guard), amount, 'refund');
       await tx.query(`update slot_transactions set status = 'cancelled' where id = $1`, [betId]);
       await tx.query(
         `insert into slot_cancellations (transaction_id, user_id, cancelled_by) values ($1, $2::uuid, $3)
@@ -463,6 +483,7 @@ export class SlotWallet {
       listed.push({ id: tid, action });
     }
     const fingerprint = JSON.stringify(['rollback', c.userId, c.sessionId, round, listed]);
+    const guard = await this.guard(c);
     return this.once(c, id, fingerprint, async (ledger, tx, closed) => {
       for (const l of listed) {
         const t = (
@@ -481,10 +502,11 @@ export class SlotWallet {
         if (!t || t.status !== 'applied') continue;
         const amount = BigInt(t.amount);
         if (t.action === 'bet') {
-          await payStake(ledger, this.account(c, t.id, t.round_id), amount, 'refund');
+          await payStake(ledger, this.account(c, t.id, t.round_id, guard), amount, 'refund');
           await this.subtractFromRound(tx, c.userId, t.round_id, { wager: amount });
         } else if (t.action === 'win') {
-          if (amount > 0n) await placeStake(ledger, this.account(c, t.id, t.round_id), amount, 'rollback');
+          if (amount > 0n)
+            await placeStake(ledger, this.account(c, t.id, t.round_id, guard), amount, 'rollback');
           await this.subtractFromRound(tx, c.userId, t.round_id, { payout: amount });
         } else continue;
         await tx.query(`update slot_transactions set status = 'cancelled' where id = $1`, [t.id]);
@@ -500,9 +522,7 @@ export class SlotWallet {
       if (round) {
         const r = (
           await tx.query<RoundRow>(
-            `select id::text as id, user_id::text as user_id, round_id, game_id, currency, wager::text as wager,
-                    payout::text as payout, wager_usd::text as wager_usd, opened_at
-               from slot_rounds where user_id = $1::uuid and round_id = $2 and closed_at is null`,
+            `select ${ROUND_ROW} from slot_rounds where user_id = $1::uuid and round_id = $2 and closed_at is null`,
             [c.userId, round],
           )
         )[0];
@@ -545,68 +565,4 @@ export class SlotWallet {
       this.ctx.log.warn({ err }, 'slots live bet not published');
     }
   }
-}
-
-/** payout / wager with two decimals, rounded down. */
-function ratioText(payout: bigint, wager: bigint): string {
-  const hundredths = (payout * 100n) / wager;
-  return `${hundredths / 100n}.${(hundredths % 100n).toString().padStart(2, '0')}`;
-}
-
-async function gameName(ctx: Pick<AppContext, 'database'>, gameId: string): Promise<string | undefined> {
-  return (await providerGame(ctx.database, gameId))?.name;
-}
-
-async function roundById(tx: Pick<Session, 'query'>, id: string): Promise<RoundRow | undefined> {
-  return (
-    await tx.query<RoundRow>(
-      `select id::text as id, user_id::text as user_id, round_id, game_id, currency, wager::text as wager,
-              payout::text as payout, wager_usd::text as wager_usd, opened_at
-         from slot_rounds where id = $1::bigint`,
-      [id],
-    )
-  )[0];
-}
-
-/**
- * Closes round `id` once (`closed_at` set by this call) and writes its wager record when something was
- * staked: whether this call closed it, and the record's id (null when it had no stake).
- */
-export async function closeRound(
-  tx: Pick<Session, 'query'>,
-  id: string,
-): Promise<{ closed: boolean; betId: string | null }> {
-  const r = (
-    await tx.query<RoundRow>(
-      `update slot_rounds set closed_at = now(), updated_at = now() where id = $1::bigint and closed_at is null
-       returning id::text as id, user_id::text as user_id, round_id, game_id, currency, wager::text as wager,
-                 payout::text as payout, wager_usd::text as wager_usd, opened_at`,
-      [id],
-    )
-  )[0];
-  if (!r) return { closed: false, betId: null };
-  return { closed: true, betId: await recordRound(tx, r) };
-}
-
-/** Writes the record of round `r` when it staked something and has none yet; the record's id, or null. */
-async function recordRound(tx: Pick<Session, 'query'>, r: RoundRow): Promise<string | null> {
-  const wager = BigInt(r.wager);
-  const payout = BigInt(r.payout);
-  if (wager <= 0n) return null;
-  return recordWager(tx, {
-    product: 'slots',
-    reference: r.id,
-    game: r.game_id,
-    userId: r.user_id,
-    currency: r.currency,
-    demo: false,
-    wager,
-    payout,
-    multiplier: { num: payout, den: wager },
-    params: { round: r.round_id },
-    outcome: {},
-    houseEdgeBps: 0,
-    wagerUsd: r.wager_usd,
-    placedAt: new Date(r.opened_at).toISOString(),
-  });
 }

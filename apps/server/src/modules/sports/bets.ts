@@ -36,7 +36,7 @@ import { priceFeedService, usdToAtomic } from '../prices/index.js';
 import { type PrebetRow, checkStake, placeStake, prebetSql, usdValue } from '../wagers/index.js';
 import { protectionGuard } from '../protection/index.js';
 import { cashOutValue, parseFactor, potentialPayout, totalOdds } from './odds.js';
-import { BET_ROW, type BetRow, finish, stakeAccountOf } from './settle.js';
+import { BET_ROW, type BetRow, finish, returnGuardOf, stakeAccountOf } from './settle.js';
 import { type SlipSettings, loadSlipSettings } from './settings.js';
 import { BET_VIEW_SQL, announceBets, betView, betViewOf } from './views.js';
 
@@ -451,7 +451,7 @@ export class SportsBets {
           where l.bet_id = $1::bigint order by l.leg`,
         [betId],
       );
-      await finish(ledger, tx, bet, legs, value, SportBetStatus.Won, true);
+      await finish(ledger, tx, bet, legs, value, SportBetStatus.Won, true, returnGuardOf(this.ctx));
     });
     await announceBets(this.ctx, [betId]);
     const bet = await betViewOf(this.ctx.database, betId);

@@ -30,7 +30,7 @@ import {
   type FeedMessage,
   specKey,
 } from './feed.js';
-import { settleIfDecided, unsettle } from './settle.js';
+import { type ReturnGuard, returnGuardOf, settleIfDecided, unsettle } from './settle.js';
 import { loadSlipSettings } from './settings.js';
 import { announceBets } from './views.js';
 
@@ -56,6 +56,7 @@ export async function applyFeedMessage(
   const m = parsed.data;
   const defaults = await loadSlipSettings(ctx.settings);
   const effects: Effects = { eventId: null, status: false, markets: new Set(), bets: new Set() };
+  const guardOf = returnGuardOf(ctx);
   const applied = await ctx.ledger.transaction(async (ledger, tx) => {
     const fresh = await tx.query(
       `insert into sport_feed_messages (feed, seq, kind, message) values ($1, $2, $3, $4::jsonb)
@@ -63,7 +64,7 @@ export async function applyFeedMessage(
       [m.feed, m.seq, m.kind, JSON.stringify(message)],
     );
     if (fresh.length === 0) return false;
-    await apply(ledger, tx, m, defaults.liabilityCapUsd, effects);
+    await apply(ledger, tx, m, defaults.liabilityCapUsd, effects, guardOf);
     await opts.inTransaction?.(tx);
     return true;
   });
@@ -77,6 +78,7 @@ async function apply(
   m: ParsedFeedMessage,
   capUsd: string,
   fx: Effects,
+  guardOf: ReturnGuard,
 ): Promise<void> {
   if (m.kind === 'fixture') {
     fx.eventId = await upsertFixture(tx, m);
@@ -148,7 +150,7 @@ async function apply(
         settled.push(id);
         fx.markets.add(id);
       }
-      await decideLegs(ledger, tx, settled, null, fx);
+      await decideLegs(ledger, tx, settled, null, fx, guardOf);
       const closed = await tx.query(
         `update sport_events set status = 'closed', updated_at = now()
           where id = $1::bigint and status in ('ended', 'live', 'not_started')
@@ -176,7 +178,14 @@ async function apply(
         );
         for (const id of ids) fx.markets.add(id);
       }
-      await decideLegs(ledger, tx, ids, range ? { from: m.from ?? null, to: m.to ?? null } : null, fx);
+      await decideLegs(
+        ledger,
+        tx,
+        ids,
+        range ? { from: m.from ?? null, to: m.to ?? null } : null,
+        fx,
+        guardOf,
+      );
       return;
     }
     case 'rollback_bet_settlement': {
@@ -187,7 +196,7 @@ async function apply(
           where l.market_id = any($1::bigint[]) and l.result <> 'pending' order by 1`,
         [ids],
       );
-      for (const b of bets) if (await unsettle(ledger, tx, b.bet_id)) fx.bets.add(b.bet_id);
+      for (const b of bets) if (await unsettle(ledger, tx, b.bet_id, guardOf)) fx.bets.add(b.bet_id);
       await tx.query(
         `update sport_bet_legs l set result = 'pending', dead_heat = null
            from sport_bets b
@@ -210,7 +219,7 @@ async function apply(
       );
       if (reopened.length) fx.status = true;
       // A multi may still be decided by another leg (a lost one): settle it again now.
-      for (const b of bets) if (await settleIfDecided(ledger, tx, b.bet_id)) fx.bets.add(b.bet_id);
+      for (const b of bets) if (await settleIfDecided(ledger, tx, b.bet_id, guardOf)) fx.bets.add(b.bet_id);
       return;
     }
   }
@@ -226,6 +235,7 @@ async function decideLegs(
   markets: readonly string[],
   range: { from: string | null; to: string | null } | null,
   fx: Effects,
+  guardOf: ReturnGuard,
 ): Promise<void> {
   if (markets.length === 0) return;
   const rows = range
@@ -247,7 +257,7 @@ async function decideLegs(
         [markets],
       );
   const bets = [...new Set(rows.map((r) => r.bet_id))].sort((a, b) => (BigInt(a) < BigInt(b) ? -1 : 1));
-  for (const id of bets) if (await settleIfDecided(ledger, tx, id)) fx.bets.add(id);
+  for (const id of bets) if (await settleIfDecided(ledger, tx, id, guardOf)) fx.bets.add(id);
 }
 
 async function eventIdOf(tx: Session, feed: string, external: string): Promise<string | undefined> {

@@ -10,12 +10,23 @@
  *  - the n-th settlement and the n-th rollback have their own ledger keys, so money moves once per step;
  *  - a rollback returns the bet to exactly the state before its settlement (status 0, no payout, no
  *    settled time, its legs of the rolled-back markets pending, its liability taken again) and takes the
- *    payout back (as far as the balance covers it; the rest is the bet's debt).
+ *    payout back (as far as the balance covers it; the rest is the bet's debt);
+ *  - player protection counts every return of a player with limits (a payout, a cash-out; a payout
+ *    taken back counts as a return undone), so a loss limit sees stakes less returns (decision 0025).
  */
 import { type SportBetStatus, type SportLegResult, SportBetStatus as Status } from '@nebula/contracts';
 import type { Session } from '../../db/client.js';
+import type { AppContext } from '../../platform/context.js';
 import type { ScopedLedger } from '../ledger/index.js';
-import { type StakeAccount, payStake, reclaimPayout, recordWager, resettleWager } from '../wagers/index.js';
+import { protectionGuard } from '../protection/index.js';
+import {
+  type StakeAccount,
+  type StakeGuard,
+  payStake,
+  reclaimPayout,
+  recordWager,
+  resettleWager,
+} from '../wagers/index.js';
 import { parseFactor, settleBet } from './odds.js';
 
 export interface BetRow {
@@ -26,6 +37,8 @@ export interface BetRow {
   demo: boolean;
   stake: string;
   stake_usd: string | null;
+  /** The currency's USD price when the bet was placed (player protection counts returns at it). */
+  price_usd: string | null;
   status: SportBetStatus;
   payout: string | null;
   cashed_out: boolean;
@@ -54,12 +67,33 @@ export const stakeAccountOf = (bet: Pick<BetRow, 'id' | 'user_id' | 'currency' |
 });
 
 export const BET_ROW = `b.id::text as id, b.user_id::text as user_id, b.type, b.currency, b.demo,
-  b.stake::text as stake, b.stake_usd::text as stake_usd, b.status, b.payout::text as payout, b.cashed_out,
+  b.stake::text as stake, b.stake_usd::text as stake_usd, b.price_usd::text as price_usd, b.status, b.payout::text as payout, b.cashed_out,
   b.settlements, b.rollbacks, b.placed_at`;
 
-async function lockBet(tx: Session, betId: string): Promise<BetRow | undefined> {
+/** A bet with its currency's decimals. */
+export type PricedBet = BetRow & { decimals: number };
+
+/**
+ * Player protection's guard of a settled bet's returns: counts them when the player has limits (the
+ * `maybe` guard looks in the same statement), at the price the bet was placed at. Made by the caller,
+ * who has the context.
+ */
+export type ReturnGuard = (bet: PricedBet) => StakeGuard | null;
+
+export const returnGuardOf =
+  (ctx: Pick<AppContext, 'services' | 'settings'>): ReturnGuard =>
+  (bet) =>
+    bet.demo
+      ? null
+      : protectionGuard(ctx, { priceUsd: bet.price_usd ?? '0', decimals: bet.decimals }, 'maybe');
+
+async function lockBet(tx: Session, betId: string): Promise<PricedBet | undefined> {
   return (
-    await tx.query<BetRow>(`select ${BET_ROW} from sport_bets b where b.id = $1::bigint for update`, [betId])
+    await tx.query<PricedBet>(
+      `select ${BET_ROW}, k.decimals from sport_bets b join currencies k on k.id = b.currency
+        where b.id = $1::bigint for update of b`,
+      [betId],
+    )
   )[0];
 }
 
@@ -87,7 +121,12 @@ export async function moveLiability(tx: Session, betId: string, sign: 1 | -1): P
  * Settles bet `betId` if its legs decide it (a lost leg, or no pending leg): pays it and records it.
  * Answers whether this call settled it.
  */
-export async function settleIfDecided(ledger: ScopedLedger, tx: Session, betId: string): Promise<boolean> {
+export async function settleIfDecided(
+  ledger: ScopedLedger,
+  tx: Session,
+  betId: string,
+  guardOf: ReturnGuard,
+): Promise<boolean> {
   const bet = await lockBet(tx, betId);
   if (!bet || bet.status !== Status.Pending || bet.cashed_out) return false;
   const legs = await legsOf(tx, betId);
@@ -97,7 +136,7 @@ export async function settleIfDecided(ledger: ScopedLedger, tx: Session, betId: 
     legs.map((l) => ({ odds: l.odds, result: l.result, deadHeat: parseFactor(l.dead_heat) })),
   );
   if (!decided) return false;
-  await finish(ledger, tx, bet, legs, decided.payout, decided.status, false);
+  await finish(ledger, tx, bet, legs, decided.payout, decided.status, false, guardOf);
   return true;
 }
 
@@ -108,11 +147,12 @@ export async function settleIfDecided(ledger: ScopedLedger, tx: Session, betId: 
 export async function finish(
   ledger: ScopedLedger,
   tx: Session,
-  bet: BetRow,
+  bet: PricedBet,
   legs: readonly Pick<LegRow, 'sport' | 'odds' | 'result'>[],
   payout: bigint,
   status: SportBetStatus,
   cashOut: boolean,
+  guardOf: ReturnGuard,
 ): Promise<void> {
   const n = bet.settlements + 1;
   const updated = await tx.query(
@@ -123,7 +163,7 @@ export async function finish(
     [bet.id, status, payout.toString(), n, cashOut, bet.settlements],
   );
   if (updated.length === 0) throw new Error(`sports bet ${bet.id} changed under its lock`);
-  const account = stakeAccountOf(bet);
+  const account = { ...stakeAccountOf(bet), guard: guardOf(bet) };
   await payStake(ledger, account, payout, cashOut ? 'cashout' : `payout:${n}`);
   await moveLiability(tx, bet.id, -1);
   const stake = BigInt(bet.stake);
@@ -155,12 +195,18 @@ export async function finish(
  * back, returns the bet to pending and takes its liability again. Answers whether it was settled.
  * (A cashed-out bet is not reversed: its cash-out did not depend on the results.)
  */
-export async function unsettle(ledger: ScopedLedger, tx: Session, betId: string): Promise<boolean> {
+export async function unsettle(
+  ledger: ScopedLedger,
+  tx: Session,
+  betId: string,
+  guardOf: ReturnGuard,
+): Promise<boolean> {
   const bet = await lockBet(tx, betId);
   if (!bet || bet.status === Status.Pending || bet.cashed_out) return false;
   const n = bet.rollbacks + 1;
   const payout = BigInt(bet.payout ?? '0');
-  const { shortfall } = await reclaimPayout(ledger, stakeAccountOf(bet), payout, `rollback:${n}`);
+  const account = { ...stakeAccountOf(bet), guard: guardOf(bet) };
+  const { shortfall } = await reclaimPayout(ledger, account, payout, `rollback:${n}`);
   await tx.query(
     `update sport_bets set status = 0, payout = null, settled_at = null, rollbacks = $2,
             debt = debt + $3::numeric

@@ -48,7 +48,7 @@ export interface StakeGuard {
   readonly decimals: number;
   /** Judges and counts one stake in `tx`: throws the refusal (403). */
   place(tx: Session, stake: GuardedStake, amount: bigint): Promise<void>;
-  /** Counts a return (payout, refund) in `tx`. */
+  /** Counts a return (payout, refund) in `tx`; a negative amount takes a return back (a rollback). */
   pay(tx: Session, stake: GuardedStake, amount: bigint): Promise<void>;
   /** Group commit: locks the guarded players of a batch and judges their stakes in memory. */
   judge(tx: Session, userIds: readonly string[]): Promise<StakeJudge>;
@@ -108,7 +108,11 @@ export async function placeStake(
   amount: bigint,
   step: Extract<StakeStep, 'wager' | 'rollback' | `stake:${number}`> = 'wager',
 ): Promise<void> {
-  if (account.guard && !account.demo) await account.guard.place(ledger.session, account, amount);
+  if (account.guard && !account.demo) {
+    // Taking back a cancelled payout is no stake (never refused by a limit): it undoes a return.
+    if (step === 'rollback') await account.guard.pay(ledger.session, account, -amount);
+    else await account.guard.place(ledger.session, account, amount);
+  }
   try {
     await ledger.transfer(debitOf(account, amount, step));
   } catch (err) {
@@ -146,6 +150,9 @@ export async function reclaimPayout(
   step: `rollback:${number}`,
 ): Promise<{ taken: bigint; shortfall: bigint }> {
   if (amount <= 0n) return { taken: 0n, shortfall: 0n };
+  // The payout is no return any more (player protection's loss counters, when guarded): what the
+  // balance does not cover is still owed. Counted before the accounts are locked (lock order).
+  if (account.guard && !account.demo) await account.guard.pay(ledger.session, account, -amount);
   const {
     held: [held],
   } = await ledger.lockBalances([{ ref: player(account), currency: account.currency }]);
