@@ -190,6 +190,14 @@ const STAYS_OPEN = new Set([
   'POST /api/external-sports/launch',
   'GET /api/external-sports/wallet/ping',
   ...EXTERNAL_SPORT_OPERATIONS.map((op) => `POST /api/external-sports/wallet/bet/${op}`),
+  // The local sportsbook stands in for the provider: its bet is refused by bet/make (answered in the
+  // provider's shape, 1005), its other routes move nothing.
+  'GET /api/local-sportsbook/renderer',
+  'POST /api/local-sportsbook/events',
+  'POST /api/local-sportsbook/session',
+  'POST /api/local-sportsbook/bet',
+  'POST /api/local-sportsbook/bets',
+  'POST /api/debug/local-sportsbook/settle',
   'whisper Ping',
   'whisper OnlineUsers',
   'whisper RestoreData',

@@ -16,6 +16,7 @@ import { gamesModule } from './games/index.js';
 import { ledgerModule } from './ledger/index.js';
 import { legalModule } from './legal/index.js';
 import { localAggregatorModule } from './local-aggregator/index.js';
+import { localSportsbookModule } from './local-sportsbook/index.js';
 import { mailModule } from './mail/index.js';
 import { platformModule } from './platform/index.js';
 import { pricesModule } from './prices/index.js';
@@ -69,6 +70,7 @@ export const modules: readonly ServerModule[] = [
   slotsModule,
   localAggregatorModule,
   externalSportsModule,
+  localSportsbookModule,
   feedModule,
   raceModule,
   chatModule,

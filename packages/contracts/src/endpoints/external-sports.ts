@@ -82,9 +82,7 @@ const playerToken = z.string().min(1).max(4000);
 export const localSportsbookRendererEndpoint = defineEndpoint({
   method: 'GET',
   path: '/api/local-sportsbook/renderer',
-  request: z
-    .object({ path: z.string().max(300).optional(), brand_id: z.string().max(120).optional() })
-    .strict(),
+  request: z.object({ path: z.string().max(300).optional(), brand_id: z.string().min(1).max(120) }).strict(),
   response: z.unknown(),
   policy: policy.public,
   summary: "Development: the local sportsbook's renderer page (an HTML page loaded in the frame).",
