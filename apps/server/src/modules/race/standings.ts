@@ -13,6 +13,7 @@ import { RACE_PAID_PLACES } from '@nebula/contracts';
 import { type WagerConsumer, consumerPosition } from '../wagers/index.js';
 import { raceWeekBounds } from './week.js';
 import { PLAYERS } from '../users/index.js';
+import { notBlocked } from '../protection/index.js';
 
 /** Real bets that count for the race: not demo, with a USD value above zero. */
 export const RACE_BET_FILTER = 'not demo and wager_usd > 0';
@@ -128,7 +129,9 @@ export async function raceWagerOf(database: Database, week: string, userId: stri
 
 /**
  * The final top `limit` of a closed week, computed from `bets` alone (the authoritative source the
- * prizes are paid from; `race_wagers` is only the live view).
+ * prizes are paid from; `race_wagers` is only the live view). A player on a time-out or self-excluded
+ * when the week is settled takes no place (player protection: promotions skip a blocked player), so
+ * the prize goes to the next.
  */
 export async function finalRaceStandings(
   database: Pick<Database, 'query'>,
@@ -140,6 +143,7 @@ export async function finalRaceStandings(
     `select user_id::text as user_id, sum(wager_usd)::text as wager_usd from bets
       where ${RACE_BET_FILTER} and created_at >= $1::timestamptz and created_at < $2::timestamptz
       group by user_id
+      having ${notBlocked('bets.user_id')}
       order by sum(wager_usd) desc, max(id) asc, user_id
       limit $3`,
     [start.toISOString(), end.toISOString(), limit],
