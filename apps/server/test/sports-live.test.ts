@@ -1,5 +1,11 @@
-import { SportSlipErrorCode as Code, type SportPlaceBetResponse } from '@nebula/contracts';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type LatestWin,
+  type LiveGame,
+  latestWinFromLiveGame,
+  SportSlipErrorCode as Code,
+  type SportPlaceBetResponse,
+} from '@nebula/contracts';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { checkLedger } from '../src/modules/ledger/index.js';
 import { parseNdjson } from '../src/modules/sports/index.js';
 import { createUser, type TestUser } from './helpers/factories.js';
@@ -9,7 +15,7 @@ import { startTestServer, type TestServer } from './helpers/test-server.js';
 /**
  * The sportsbook's server (issue G9, decision 0028), continued from sports.test.ts: the live queue
  * (too fast, too late, odds changed, option closed, 100 concurrent confirmations making one bet),
- * cash-out, the reads, and staff feed entry with its recordings. The ledger invariants are checked
+ * cash-out, the reads, staff feed entry with its recordings, and settled bets in the live feed. The ledger invariants are checked
  * after every test.
  */
 let t: TestServer;
@@ -229,8 +235,48 @@ describe('staff feed entry and recordings', () => {
       feed: 'staff',
       event: ext,
     });
-    // Sports bets stay out of the casino's live feed.
-    const feed = (await post(null, '/api/data/latestGames', { type: 'all', count: 50 })).json();
-    expect(feed.every((g: { metadata: { id: string } }) => g.metadata.id !== 'sports')).toBe(true);
+  });
+});
+
+describe('the live feed and the latest wins', () => {
+  it('shows a settled real sports bet as its LiveFeedSportGame announced it; a win is a sport win', async () => {
+    const u = await player();
+    const [a, b] = [await newEvent(), await newEvent()];
+    const [oa, ob] = [await outcomes(a), await outcomes(b)];
+    const single = await placed(u, [oa['1x2||1']!], '2');
+    const multi = await placed(u, [oa['1x2||x']!, ob['1x2||2']!], '1');
+    const refunded = await placed(u, [ob['1x2||1']!], '1');
+    const publish = vi.spyOn(t.server.realtime.hub, 'publish');
+    await settle(a, '1x2', {}, { '1': 'won', x: 'lost', '2': 'lost' });
+    await settle(b, '1x2', {}, { '1': 'void', x: 'lost', '2': 'won' });
+    const announced = publish.mock.calls
+      .filter(([, e]) => (e as { name: string }).name === 'LiveFeedSportGame')
+      .map(([, , data]) => data as LiveGame);
+    publish.mockRestore();
+    // The single won (4 for 2), the multi lost at its first leg; the refund is no game of the feed.
+    expect(announced.map((g) => g.game._id)).toEqual([`sport-${single.id}`, `sport-${multi.id}`]);
+    expect(announced[0]).toMatchObject({
+      game: { type: 'single', status: 'win', wager: '2', multiplier: '2.00000000', profit: '2' },
+      metadata: {
+        id: 'soccer-1',
+        name: single.legs[0]!.event.name,
+        image: '/api/img/sports/soccer-1.svg',
+      },
+    });
+    expect(announced[1]).toMatchObject({
+      game: { type: 'multi', status: 'lose', profit: '-1' },
+      metadata: { id: 'sports', name: 'Multi (2)', image: '/api/img/sports/multi.svg' },
+    });
+    const history = (
+      await post(u, '/api/data/latestGames', { type: 'mine', count: 50 })
+    ).json() as LiveGame[];
+    expect(history.map((g) => g.game._id)).toEqual([`sport-${multi.id}`, `sport-${single.id}`]);
+    expect(history.map((g) => g.game._id)).not.toContain(`sport-${refunded.id}`);
+    expect(history.slice().reverse()).toEqual(announced);
+    const wins = (await post(null, '/api/data/latestWins', { count: 30 })).json() as LatestWin[];
+    const win = wins.find((w) => w._id === `sport-${single.id}`);
+    expect(win).toEqual(latestWinFromLiveGame(announced[0]!, 'sport'));
+    expect(win).toMatchObject({ winType: 'sport', payout: '4', name: single.legs[0]!.event.name });
+    expect(wins.some((w) => w._id === `sport-${multi.id}`)).toBe(false);
   });
 });

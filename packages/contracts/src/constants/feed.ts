@@ -38,10 +38,11 @@ function addDecimal(a: string, b: string): string {
 
 /**
  * The latest win a `LiveGame` event describes, or null when it is not a win. The web adds a win to
- * the ticker from the realtime `LiveGame` event with this (no separate event exists); the server
- * builds `latestWins` with it too, so both are identical.
+ * the ticker from the realtime `LiveGame` event with this, and from `LiveFeedSportGame` with
+ * `winType` 'sport' (no separate event exists); the server builds `latestWins` with it too, so both
+ * are identical.
  */
-export function latestWinFromLiveGame(e: LiveGame): LatestWin | null {
+export function latestWinFromLiveGame(e: LiveGame, winType: LatestWin['winType'] = 'game'): LatestWin | null {
   if (e.game.status !== 'win') return null;
   return {
     _id: e.game._id,
@@ -56,7 +57,7 @@ export function latestWinFromLiveGame(e: LiveGame): LatestWin | null {
     currency: e.game.currency,
     splitTotal: e.game.splitTotal,
     payout: addDecimal(e.game.wager, e.game.profit),
-    winType: 'game',
+    winType,
   };
 }
 

@@ -40,7 +40,7 @@ export const latestGamesEndpoint = defineEndpoint({
     'The latest real bets of a live feed channel, newest first, in the LiveGame event shape (guests asking for mine get all).',
 });
 
-/** A latest win (spec 3 section 3). The server only reports real wins (`winType` 'game'). */
+/** A latest win (spec 3 section 3): real wins only, `winType` 'game' or 'sport' (a sports bet). */
 export const latestWinSchema = z.object({
   /** The bet id. */
   _id: z.string(),

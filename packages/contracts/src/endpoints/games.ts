@@ -138,7 +138,8 @@ export const liveGameEvent = defineEvent(
       multiplier: z.string(),
       status: z.enum(['win', 'lose']),
       profit: decimalString,
-      type: z.literal('single'),
+      /** `single` for every casino bet; a sports bet (`LiveFeedSportGame`) is `single` or `multi`. */
+      type: z.enum(['single', 'multi']),
       user: z.string(),
       profit_usd_converted: decimalString,
       /** When the bet was placed (ISO 8601): the feed's time column. Live events may leave it out. */

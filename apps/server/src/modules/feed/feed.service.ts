@@ -11,6 +11,11 @@
  * - race: this week's bets (UTC) of the race's current top 20 (empty when the race plugin is off);
  * - all_wins: every real win (profit above zero).
  *
+ * Sports bets are in it too (spec 3 section 7: the live feed's "sport game"; decision 0028): a settled
+ * real sports bet that won or lost (a cash-out counts as won; a refund does not appear) shows as its
+ * realtime `LiveFeedSportGame` did, with the event as its game (a multi: `Multi (n)`), the bet type
+ * `single` or `multi`, and `_id` `sport-{bet}`; among the latest wins its `winType` is `sport`.
+ *
  * Every query walks one index newest first and stops after `count` rows: `bets_real_created` (all,
  * all_wins), `bets_user_created` (mine, race: one short scan per leader), and the partial indexes
  * `bets_real_high_rollers` and `bets_real_lucky_wins` of migration 0013 (their predicates below must
@@ -33,6 +38,7 @@ import type { AppContext, AuthUser } from '../../platform/context.js';
 import { profitUsd } from '../wagers/index.js';
 import { playerAsSeenBy, raceEnabled, raceStandings, raceWeekBounds, raceWeekOf } from '../race/index.js';
 import { PLAYERS } from '../users/index.js';
+import { sportFeedId, sportFeedMetadata, type SportFeedMetadata } from '../sports/index.js';
 
 /** What the feed reads: the database, and the settings (whether the race plugin is on). */
 type FeedContext = Pick<AppContext, 'database' | 'settings'>;
@@ -54,30 +60,31 @@ interface FeedRow {
   private_bets: boolean;
   decimals: number;
   created_at: Date | string;
+  placed_at: Date | string | null;
+  product: string;
+  reference: string | null;
 }
 
 const COLUMNS = `b.id::text as id, b.user_id::text as user_id, b.game, b.currency, b.wager::text as wager,
   b.multiplier::text as multiplier, b.payout::text as payout, b.profit::text as profit,
-  b.wager_usd::text as wager_usd, u.name, u.avatar, u.private_bets, c.decimals, b.created_at`;
+  b.wager_usd::text as wager_usd, u.name, u.avatar, u.private_bets, c.decimals, b.created_at, b.placed_at,
+  b.product, b.reference`;
 const JOINS = `join ${PLAYERS} u on u.id = b.user_id join currencies c on c.id = b.currency`;
 const NEWEST = 'order by b.created_at desc, b.id desc';
 
-/**
- * The live feed is the casino's (spec 3 section 1): sports bets (product `sports`, decision 0028) have
- * their own event, LiveFeedSportGame, and stay out of it.
- */
-const CASINO = `b.product <> 'sports'`;
+/** Sports bets appear once settled as won or lost (a refund, status 1, does not). */
+const SHOWN = `(b.product <> 'sports' or b.outcome->>'status' in ('2', '3'))`;
 
 /** The WHERE clause of each channel over `bets b` ($1 is the row limit, $2 the caller's id for mine). */
 const FILTERS: Record<Exclude<LatestGamesType, 'race'>, string> = {
-  all: `not b.demo and ${CASINO}`,
-  mine: `b.user_id = $2 and not b.demo and ${CASINO}`,
-  high_rollers: `not b.demo and b.wager_usd >= 100 and ${CASINO}`,
-  lucky_wins: `not b.demo and b.multiplier >= 1000000000 and b.payout > b.wager and ${CASINO}`,
-  all_wins: `not b.demo and b.payout > b.wager and ${CASINO}`,
+  all: `not b.demo and ${SHOWN}`,
+  mine: `b.user_id = $2 and not b.demo and ${SHOWN}`,
+  high_rollers: `not b.demo and b.wager_usd >= 100 and ${SHOWN}`,
+  lucky_wins: `not b.demo and b.multiplier >= 1000000000 and b.payout > b.wager and ${SHOWN}`,
+  all_wins: `not b.demo and b.payout > b.wager and ${SHOWN}`,
 };
 
-function toLiveGame(viewer: AuthUser | null, r: FeedRow): LiveGame {
+function toLiveGame(viewer: AuthUser | null, r: FeedRow, sport?: SportFeedMetadata): LiveGame {
   const wager = BigInt(r.wager);
   const payout = BigInt(r.payout);
   const profit = BigInt(r.profit);
@@ -85,19 +92,19 @@ function toLiveGame(viewer: AuthUser | null, r: FeedRow): LiveGame {
   return {
     user,
     game: {
-      _id: r.id,
+      _id: sport && r.reference ? sportFeedId(r.reference) : r.id,
       currency: r.currency,
       wager: toDecimalString(wager, r.decimals),
       splitTotal: toDecimalString(wager, r.decimals),
       multiplier: toDecimalString(BigInt(r.multiplier), 8, { fixed: true }),
       status: payout > wager ? 'win' : 'lose',
       profit: toDecimalString(profit, r.decimals),
-      type: 'single',
+      type: sport?.type ?? 'single',
       user: user._id,
       profit_usd_converted: profitUsd(profit, wager, r.wager_usd),
-      created_at: new Date(r.created_at).toISOString(),
+      created_at: new Date(sport && r.placed_at ? r.placed_at : r.created_at).toISOString(),
     },
-    metadata: {
+    metadata: sport?.metadata ?? {
       id: r.game,
       name:
         getGame(r.game)?.name ?? getExtendedGame(r.game)?.name ?? (r.game === crash.id ? crash.name : r.game),
@@ -118,7 +125,7 @@ async function raceRows({ database, settings }: FeedContext, count: number, now:
        from unnest($2::uuid[]) as l (user_id)
        cross join lateral (
          select * from bets x
-          where x.user_id = l.user_id and not x.demo and x.product <> 'sports' and x.created_at >= $3::timestamptz
+          where x.user_id = l.user_id and not x.demo and (x.product <> 'sports' or x.outcome->>'status' in ('2', '3')) and x.created_at >= $3::timestamptz
           order by x.created_at desc, x.id desc limit $1
        ) b
        ${JOINS}
@@ -134,6 +141,16 @@ export async function latestGames(
   input: { type: LatestGamesType; count: number },
   now: Date = new Date(),
 ): Promise<LiveGame[]> {
+  return (await latestEntries(ctx, viewer, input, now)).map((e) => e.game);
+}
+
+/** The feed's entries, each with whether it is a sports bet. */
+async function latestEntries(
+  ctx: FeedContext,
+  viewer: AuthUser | null,
+  input: { type: LatestGamesType; count: number },
+  now: Date,
+): Promise<{ game: LiveGame; sport: boolean }[]> {
   const type = input.type === 'mine' && !viewer ? 'all' : input.type;
   let rows: FeedRow[];
   const { database } = ctx;
@@ -146,7 +163,12 @@ export async function latestGames(
       params,
     );
   }
-  return rows.map((r) => toLiveGame(viewer, r));
+  const refs = rows.filter((r) => r.product === 'sports' && r.reference).map((r) => r.reference!);
+  const sports = refs.length ? await sportFeedMetadata(database, refs) : new Map<string, SportFeedMetadata>();
+  return rows.map((r) => {
+    const sport = r.product === 'sports' && r.reference ? sports.get(r.reference) : undefined;
+    return { game: toLiveGame(viewer, r, sport), sport: r.product === 'sports' };
+  });
 }
 
 /** The latest `count` real wins as latest-win entries (spec 3 section 3), newest first. */
@@ -155,6 +177,8 @@ export async function latestWins(
   viewer: AuthUser | null,
   count: number,
 ): Promise<LatestWin[]> {
-  const games = await latestGames(ctx, viewer, { type: 'all_wins', count });
-  return games.map(latestWinFromLiveGame).filter((w): w is LatestWin => w !== null);
+  const entries = await latestEntries(ctx, viewer, { type: 'all_wins', count }, new Date());
+  return entries
+    .map((e) => latestWinFromLiveGame(e.game, e.sport ? 'sport' : 'game'))
+    .filter((w): w is LatestWin => w !== null);
 }

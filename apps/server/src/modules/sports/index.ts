@@ -66,7 +66,7 @@ export {
 } from './odds.js';
 export { LEAGUES, SIMULATED_FEED, SimulatedFeed, fateOf, matchOf } from './simulated-feed.js';
 export { loadSlipSettings, sportsEnv, sportsSettings, sportsSimulation } from './settings.js';
-export { betViewOf, eventViews } from './views.js';
+export { betViewOf, eventViews, sportFeedId, sportFeedMetadata, type SportFeedMetadata } from './views.js';
 
 export const sportsBetsService = defineService('sports.bets', (ctx) => new SportsBets(ctx));
 

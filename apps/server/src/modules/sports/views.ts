@@ -251,10 +251,40 @@ export async function betViewOf(db: Pick<Database, 'query'>, id: string): Promis
   return row && betView(row);
 }
 
-/** Two decimal places of payout / stake, rounded down ("2.35"). */
+/** The live feed's multiplier: payout / stake with 8 decimals, rounded down (as a wager record's). */
 function multiplierText(payout: bigint, stake: bigint): string {
-  const hundredths = (payout * 100n) / stake;
-  return `${hundredths / 100n}.${(hundredths % 100n).toString().padStart(2, '0')}`;
+  return toDecimalString((payout * 100_000_000n) / stake, 8, { fixed: true });
+}
+
+/** The live feed's `_id` of a sports bet: its own numbering, apart from the casino's wager records. */
+export const sportFeedId = (betId: string): string => `sport-${betId}`;
+
+/** What the live feed shows of a sports bet: its type, and its event (a multi: `Multi (n)`) and sport. */
+export interface SportFeedMetadata {
+  type: 'single' | 'multi';
+  metadata: { id: string; name: string; image: string };
+}
+
+function feedMetadataOf(r: Pick<BetViewRow, 'type' | 'legs'>): SportFeedMetadata {
+  const first = r.legs[0];
+  const single = r.type === 'single' && first !== undefined;
+  return {
+    type: r.type,
+    metadata: {
+      id: single ? first.event.sport : 'sports',
+      name: single ? first.event.name : `Multi (${r.legs.length})`,
+      image: `/api/img/sports/${single ? first.event.sport : 'multi'}.svg`,
+    },
+  };
+}
+
+/** The live feed's view of sports bets `ids` (the feed's history reads its wager records' references). */
+export async function sportFeedMetadata(
+  db: Pick<Database, 'query'>,
+  ids: readonly string[],
+): Promise<Map<string, SportFeedMetadata>> {
+  const rows = await betRows(db, ids);
+  return new Map(rows.map((r) => [r.id, feedMetadataOf(r)]));
 }
 
 /**
@@ -282,7 +312,7 @@ export async function announceBets(ctx: Pick<AppContext, 'database' | 'realtime'
       const stake = BigInt(r.stake);
       const payout = BigInt(r.payout);
       const hidden = u.private_bets;
-      const first = r.legs[0];
+      const { type, metadata } = feedMetadataOf(r);
       ctx.realtime.hub.publish(Channels.everyone, liveFeedSportGameEvent, {
         user: {
           _id: hidden ? '' : u.id,
@@ -291,23 +321,19 @@ export async function announceBets(ctx: Pick<AppContext, 'database' | 'realtime'
           private_bets: hidden,
         },
         game: {
-          _id: r.id,
+          _id: sportFeedId(r.id),
           currency: r.currency,
           wager: bet.stake,
           splitTotal: bet.stake,
           multiplier: multiplierText(payout, stake),
           status: payout > stake ? 'win' : 'lose',
           profit: toDecimalString(payout - stake, r.decimals),
-          type: r.type,
+          type,
           user: hidden ? '' : u.id,
           profit_usd_converted: profitUsd(payout - stake, stake, r.stake_usd),
           created_at: iso(r.placed_at),
         },
-        metadata: {
-          id: first && r.type === 'single' ? first.event.sport : 'sports',
-          name: r.type === 'single' && first ? first.event.name : `Multi (${r.legs.length})`,
-          image: `/api/img/sports/${first && r.type === 'single' ? first.event.sport : 'multi'}.svg`,
-        },
+        metadata,
         delay: 0,
       });
     }

@@ -1,6 +1,7 @@
 /**
  * The live feed's data: the first list from `POST /api/data/latestGames`, then the realtime `LiveGame`
- * events on `Everyone`, each shown after its `delay` and kept only when it fits the channel.
+ * and `LiveFeedSportGame` (a settled sports bet) events on `Everyone`, each shown after its `delay` and
+ * kept only when it fits the channel.
  */
 import { useEffect, useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
@@ -10,7 +11,7 @@ import type {
   raceLeaderboardEndpoint,
   RaceLeaderboard,
 } from '@nebula/contracts';
-import { liveGameEventRef } from '@nebula/contracts/constants';
+import { liveFeedSportGameEventRef, liveGameEventRef } from '@nebula/contracts/constants';
 import { api, endpointRef } from '../../lib/api';
 import type { LiveChannel } from '../../lib/store';
 import { useRealtime } from '../../lib/realtime-provider';
@@ -59,7 +60,7 @@ export function useLiveFeed(
       setLive((list) =>
         [{ event: withFeedTime(event, new Date()), at: Date.now() }, ...list].slice(0, LIVE_BUFFER),
       );
-    const off = client.on(liveGameEventRef, (data) => {
+    const onGame = (data: LiveGame) => {
       const delay = feedDelay(data);
       if (delay === 0) return show(data);
       const timer = setTimeout(() => {
@@ -67,9 +68,12 @@ export function useLiveFeed(
         show(data);
       }, delay);
       timers.add(timer);
-    });
+    };
+    const offGame = client.on(liveGameEventRef, onGame);
+    const offSport = client.on(liveFeedSportGameEventRef, onGame);
     return () => {
-      off();
+      offGame();
+      offSport();
       for (const timer of timers) clearTimeout(timer);
     };
   }, [client]);

@@ -1,5 +1,6 @@
 import { Suspense, useMemo } from 'react';
 import { Activity, EyeOff } from 'lucide-react';
+import { useNavigate } from 'react-router';
 import type { LiveGame } from '@nebula/contracts';
 import { LIVE_FEED_DEFAULT_COUNT } from '@nebula/contracts/constants';
 import { decimalsFor } from '@nebula/money';
@@ -118,12 +119,21 @@ function FeedRow({ entry }: { entry: LiveGame }) {
   const wager = formatMoneyText(entry.game.splitTotal, decimals);
   const payout = win ? formatMoneyText(entry.game.profit, decimals) : `-${wager}`;
   const icon = currency ?? { id: entry.game.currency, icon: '', style: '', name: entry.game.currency };
+  const navigate = useNavigate();
+  // A sports bet (`sport-{id}`) has no casino bet overview: it opens its sport's events.
+  const sport = entry.game._id.startsWith('sport-');
+  const open = () =>
+    sport
+      ? void navigate(
+          entry.metadata.id === 'sports' ? '/sport' : `/sport?sport=${encodeURIComponent(entry.metadata.id)}`,
+        )
+      : openBetOverview(entry.game._id);
   return (
     <button
       type="button"
       role="row"
       className={`live-feed__row live-feed__row--entry${win ? ' is-win' : ''}`}
-      onClick={() => openBetOverview(entry.game._id)}
+      onClick={open}
       data-testid="live-feed-row"
       data-bet-id={entry.game._id}
     >

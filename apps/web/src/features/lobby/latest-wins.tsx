@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Sparkles } from 'lucide-react';
-import type { latestWinsEndpoint } from '@nebula/contracts';
+import type { LatestWin, latestWinsEndpoint, LiveGame } from '@nebula/contracts';
 import { api, endpointRef } from '../../lib/api';
 import { onRealtimeEvent } from '../../lib/realtime-lazy';
 import { useAppStore } from '../../lib/store';
@@ -10,6 +10,7 @@ import {
   LATEST_WINS_INITIAL,
   LATEST_WINS_MAX,
   latestWinFromLiveGame,
+  liveFeedSportGameEventRef,
   liveGameEventRef,
 } from '@nebula/contracts/constants';
 import { addWin, fillerDelay, simulatedWin, type TickerWin } from './latest-wins-model';
@@ -27,8 +28,8 @@ function money(value: string): string {
 
 /**
  * The latest wins ticker (spec 3 sections 2-4): the last real wins (9 at first, up to 30), new ones
- * slide in from the realtime `LiveGame` events after their delay. In demo mode only, simulated
- * fillers join every 5 to 10 s, each visibly marked 'Simulated'.
+ * slide in from the realtime `LiveGame` events (and `LiveFeedSportGame`, winType sport) after their
+ * delay. In demo mode only, simulated fillers join every 5 to 10 s, each visibly marked 'Simulated'.
  */
 export function LatestWins() {
   const { t } = useTranslation();
@@ -42,8 +43,8 @@ export function LatestWins() {
 
   useEffect(() => {
     const timers = new Set<ReturnType<typeof setTimeout>>();
-    const off = onRealtimeEvent(liveGameEventRef, (data) => {
-      const win = latestWinFromLiveGame(data);
+    const add = (data: LiveGame, winType: LatestWin['winType']) => {
+      const win = latestWinFromLiveGame(data, winType);
       if (!win) return;
       const delay = Math.min(Math.max(0, Number(data.delay) || 0), MAX_DELAY_MS);
       const timer = setTimeout(() => {
@@ -51,9 +52,12 @@ export function LatestWins() {
         setAdded((list) => addWin(list, win));
       }, delay);
       timers.add(timer);
-    });
+    };
+    const offGame = onRealtimeEvent(liveGameEventRef, (data) => add(data, 'game'));
+    const offSport = onRealtimeEvent(liveFeedSportGameEventRef, (data) => add(data, 'sport'));
     return () => {
-      off();
+      offGame();
+      offSport();
       for (const timer of timers) clearTimeout(timer);
     };
   }, []);

@@ -33,7 +33,7 @@ export const liveGameEventRef: EventRef<typeof liveGameEvent> = {
           multiplier: { type: 'string' },
           status: { enum: ['win', 'lose'] },
           profit: { type: 'string', pattern: '^-?\\d+(\\.\\d+)?$' },
-          type: { const: 'single' },
+          type: { enum: ['single', 'multi'] },
           user: { type: 'string' },
           profit_usd_converted: { type: 'string', pattern: '^-?\\d+(\\.\\d+)?$' },
           created_at: { type: 'string' },
