@@ -88,7 +88,11 @@ function MarketCard({ event, market }: { event: SportEvent; market: SportMarket 
         {market.name}
         {market.status === 'suspended' && <span className="sp-badge">{t('sportsUi.suspended')}</span>}
       </h3>
-      <div className="sp-market__outcomes" style={{ '--cols': columns } as React.CSSProperties}>
+      <div
+        className="sp-market__outcomes"
+        data-cols={columns}
+        style={{ '--cols': columns } as React.CSSProperties}
+      >
         {market.outcomes.map((outcome) => (
           <OddsButton key={outcome.id} event={event} market={market} outcome={outcome} />
         ))}

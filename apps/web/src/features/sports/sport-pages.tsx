@@ -17,6 +17,7 @@ import { BetSlip } from './bet-slip';
 import { EventView } from './event-page';
 import { EventSection } from './event-list';
 import { MyBets } from './my-bets';
+import { useEvent } from './sports-api';
 import { useSlip, useSlipSheet } from './slip-store';
 import { SportsNav, sportsHref } from './sports-nav';
 import { useSportsbookLive } from './sports-live';
@@ -275,12 +276,14 @@ export function SportGamePage() {
   const { sportLink = '', id = '' } = useParams();
   const sport = sportByKey(sportLink);
   const title = t('nav.sports');
+  // The event's name once it is loaded (the same query as the page's: one request).
+  const name = useEvent(id).data?.event.name;
   return (
     <PageFrame
       breadcrumbs={[
         { label: title, to: '/sport' },
         ...(sport ? [{ label: sport.name, to: sportsHref('/sport', sport.key) }] : []),
-        { label: `#${id}` },
+        { label: name ?? `#${id}` },
       ]}
       width="wide"
       className="sp-page"
