@@ -14,6 +14,8 @@ import { RootLayout } from './root-layout';
 import type { RouteHandle } from './route-handle';
 import { Shell } from './shell/shell';
 import { whenI18nReady } from '../lib/i18n';
+import { hasPlugin } from '../lib/store';
+import { ensureLicense } from './boot';
 import { loadPageTexts } from './i18n-app';
 // Tiny and eager: the `open-profile` window event opens the profile popup from any page.
 import '../features/profile/open-profile';
@@ -57,6 +59,7 @@ const game = () => import('../games/game-page');
 const promotions = () => import('../features/promotions/promotion-pages');
 const token = () => import('../features/token/token-pages');
 const sports = () => import('../features/sports/sport-pages');
+const externalSports = () => import('../features/external-sports/external-sportsbook-page');
 const trading = () => import('../features/trading/trading-pages');
 const poker = () => import('../features/poker/poker-pages');
 const wallet = () => import('../features/wallet/wallet-pages');
@@ -229,7 +232,11 @@ export const shellPages: PageSpec[] = [
   {
     path: '/sportsbook',
     page: 'sportsbook',
-    load: async () => (await sports()).SportsbookPage,
+    // The licence's `sportsbook_external` plugin puts the external provider's renderer here (decision 0034).
+    load: async () =>
+      hasPlugin(await ensureLicense(), 'sportsbook_external')
+        ? (await externalSports()).ExternalSportsbookPage
+        : (await sports()).SportsbookPage,
     handle: { sportType: 'sport' },
   },
   {

@@ -54,9 +54,9 @@ input:focus{outline:2px solid #3d8bff;border-color:transparent}
 .st.open{background:#3d8bff22;color:#8fbaff}.st.won{background:#4ce08a22;color:#4ce08a}.st.lost{background:#ff4d5e22;color:#ff7a85}.st.refund,.st.discarded{background:#ffffff14;color:#b5bdd6}
 .bet small{color:#8e97b3}.num{font-variant-numeric:tabular-nums}
 .note{color:#6f7894;font-size:11px;margin-top:12px}
-@media (max-width:1000px){.layout{grid-template-columns:170px minmax(0,1fr)}.slip{grid-column:1/-1;position:static}}
-@media (max-width:680px){.layout{grid-template-columns:1fr;padding:10px;gap:10px}nav{flex-direction:row;overflow-x:auto;position:static;max-height:none;padding:6px}nav .sep{display:none}nav button[aria-current=page]{box-shadow:inset 0 -3px 0 #3d8bff}
-.slip{position:sticky;bottom:0;top:auto;border-radius:14px 14px 0 0;box-shadow:0 -10px 30px #000a}}
+@media (max-width:1000px){.layout{grid-template-columns:170px minmax(0,1fr)}nav{grid-row:1/span 2}.slip{grid-column:2;position:sticky;top:auto;bottom:0;box-shadow:0 -10px 30px #0009}}
+@media (max-width:680px){.layout{grid-template-columns:1fr;padding:10px;gap:10px}nav{grid-row:auto;flex-direction:row;overflow-x:auto;position:static;max-height:none;padding:6px}nav .sep{display:none}nav button[aria-current=page]{box-shadow:inset 0 -3px 0 #3d8bff}
+.slip{grid-column:auto;position:sticky;bottom:0;top:auto;border-radius:14px 14px 0 0;box-shadow:0 -10px 30px #000a}}
 </style></head>
 <body>
 <div class="top"><span class="brand">Sportsbook</span><span class="badge" data-testid="simulated-sportsbook">Simulated</span><span class="who" id="who">Connecting…</span></div>

@@ -1,0 +1,107 @@
+/**
+ * The external sportsbook (issue G10 item 4) with the licence's `sportsbook_external` plugin on:
+ * /sportsbook?bt-path= embeds the provider's renderer (the local sportsbook, labelled Simulated), the
+ * page's bt-path and the renderer's path follow each other (its nav, the browser's back button), and a
+ * bet placed in the renderer moves the player's real balance through the operator wallet's signed calls
+ * (the header's balance and the server's). Screenshots at 1440 and 390 px go to E2E_SHOTS when set.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { CHROMIUM_PATH, HAS_CHROMIUM } from './playwright.config';
+import { DEMO_PASSWORD } from './global-setup';
+import { apiLogin, call } from './helpers/auth';
+import {
+  GAME_CURRENCY,
+  type Player,
+  headerAmount,
+  registerPlayer,
+  serverBalance,
+  signInAs,
+  simulateDeposit,
+  waitForBalance,
+} from './helpers/games';
+import { closeOpenedContexts, gotoPage, newContext } from './helpers/ui';
+
+test.skip(!HAS_CHROMIUM, `Chromium not installed at ${CHROMIUM_PATH}: apt-get install -y chromium`);
+
+const SHOTS = process.env.E2E_SHOTS;
+
+async function setExternal(on: boolean): Promise<void> {
+  const admin = await apiLogin('admin', DEMO_PASSWORD);
+  await call(
+    'POST',
+    '/api/admin/settings/update',
+    { key: 'license', value: { plugins: { sportsbook_external: on } } },
+    admin.token,
+  );
+}
+
+async function shot(page: Page, name: string): Promise<void> {
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png` });
+}
+
+test.describe('external sportsbook', () => {
+  test.describe.configure({ mode: 'serial' });
+  let player: Player;
+
+  test.beforeAll(async () => {
+    test.setTimeout(120_000);
+    await setExternal(true);
+    player = await registerPlayer('xsb');
+    await simulateDeposit(player.name, GAME_CURRENCY, '20');
+    await waitForBalance(player.token, 20);
+  });
+  test.afterAll(async () => {
+    await setExternal(false);
+    await closeOpenedContexts();
+  });
+
+  test('places a bet through the simulated renderer; bt-path follows the renderer', async ({ page }) => {
+    test.setTimeout(120_000);
+    await signInAs(page, player);
+    await gotoPage(page, `/sportsbook?bt-path=${encodeURIComponent('/soccer-1')}`);
+    await expect(page.getByTestId('simulated-sportsbook-badge')).toBeVisible();
+    const frame = page.frameLocator('[data-testid="external-sportsbook-frame"]');
+    await expect(frame.getByTestId('simulated-sportsbook')).toBeVisible({ timeout: 15_000 });
+    await expect(frame.getByRole('heading', { name: 'Soccer' })).toBeVisible();
+    await expect(frame.getByText(player.name)).toBeVisible({ timeout: 15_000 });
+    const balance = page.getByTestId('balance-amount');
+    await expect(balance).toHaveText(headerAmount('20'));
+
+    // The renderer's nav moves bt-path; the browser's back button moves the renderer.
+    await frame.getByRole('button', { name: 'Tennis', exact: true }).click();
+    await expect(frame.getByRole('heading', { name: 'Tennis' })).toBeVisible();
+    await expect(page).toHaveURL(/bt-path=%2Ftennis-5/);
+    await page.goBack();
+    await expect(page).toHaveURL(/bt-path=%2Fsoccer-1/);
+    await expect(frame.getByRole('heading', { name: 'Soccer' })).toBeVisible();
+
+    // A bet of 2: bet/make and bet/commit through the operator wallet.
+    await frame.locator('button.odd').first().click();
+    await frame.locator('#stake').fill('2');
+    await shot(page, 'external-sportsbook-1440');
+    await frame.getByRole('button', { name: 'Place bet' }).click();
+    await expect(frame.locator('#msg')).toHaveText(/Bet accepted: 2 USDT/, { timeout: 15_000 });
+    await expect(balance).toHaveText(headerAmount('18'), { timeout: 15_000 });
+    expect(await serverBalance(player.token)).toBe('18');
+
+    await frame.getByRole('button', { name: 'My bets' }).click();
+    await expect(page).toHaveURL(/bt-path=%2Fbets/);
+    await expect(frame.getByTestId('sportsbook-bet')).toHaveCount(1);
+    await expect(frame.getByTestId('sportsbook-bet')).toContainText('open');
+  });
+
+  test('phone width: the renderer fits without horizontal scrolling', async ({ browser }) => {
+    test.setTimeout(90_000);
+    const context = await newContext(browser, { viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    await signInAs(page, player);
+    await gotoPage(page, `/sportsbook?bt-path=${encodeURIComponent('/basketball-2')}`);
+    const frame = page.frameLocator('[data-testid="external-sportsbook-frame"]');
+    await expect(frame.getByRole('heading', { name: 'Basketball' })).toBeVisible({ timeout: 15_000 });
+    await frame.locator('button.odd').first().click();
+    await expect(frame.locator('#stake')).toBeVisible();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await shot(page, 'external-sportsbook-390');
+  });
+});
