@@ -8,6 +8,7 @@
  *   only), My sports bets and a cash-out;
  * - the slip's errors with their texts: Not enough balance, Min $1, Max $20, no double bets, too many
  *   multi bets, two selections of one event;
+ * - /sportsbook selects the sport chat channel (spec 2 chat).
  * Live bets through the queue and a match settling: sports-live.spec.ts.
  * Screenshots at 1440 and 390 px (SPORTS_SCREENSHOTS=dir keeps them).
  */
@@ -243,4 +244,21 @@ test('pre-match single and multi, slip errors with their texts, my bets and a ca
   await expect(toastWith(page, /Cashed out/)).toBeVisible({ timeout: 15_000 });
   await mine.getByRole('tab', { name: 'Settled' }).click();
   await expect(mine.getByTestId('sport-bet-status').first()).toHaveText('Cashed out');
+});
+
+test('/sportsbook selects the sport chat channel (spec 2 chat), and its history', async ({ browser }) => {
+  const context = await newContext(browser, { viewport: { width: 1440, height: 900 } });
+  const page = await context.newPage();
+  // A guest whose stored channel is the casino's: the chat opens by itself at this width.
+  await gotoPage(page, '/');
+  const channel = page.getByTestId('chat-channel');
+  await expect(channel).toContainText('Casino', { timeout: 15_000 });
+  const history = page.waitForRequest(
+    (r) => new URL(r.url()).pathname === '/api/chat/history' && (r.postData() ?? '').includes('"sport_en"'),
+  );
+  await gotoPage(page, '/sportsbook');
+  await expect(channel).toContainText('Sports');
+  await expect(channel.locator('.chatx-lang')).toHaveText('en');
+  await history;
+  await shot(page, 'sports-sportsbook-chat-1440');
 });
