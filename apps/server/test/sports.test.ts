@@ -292,6 +292,25 @@ describe('slip errors', () => {
     expect(any.legs[0]!.odds).toBe(3000);
   });
 
+  it('the max payout per bet refuses a bet whose potential payout is over it, moving nothing', async () => {
+    const u = await player();
+    const ext = await newEvent();
+    const o = await outcomes(ext);
+    await putSetting(t, 'sports.max_payout_usd', '10');
+    try {
+      // 5 at 3.20 could pay 16 USD: over 10.
+      const res = await bet(u, [o['1x2||x']!], '5');
+      expect(res.statusCode).toBe(422);
+      expect(res.json()).toMatchObject({ code: Code.MaxPayout });
+      expect(await real(u)).toBe(100n * USDT);
+      // 3 at 3.20 pays at most 9.60: taken.
+      await placed(u, [o['1x2||x']!], '3');
+      expect(await real(u)).toBe(97n * USDT);
+    } finally {
+      await putSetting(t, 'sports.max_payout_usd', '10000');
+    }
+  });
+
   it('the liability cap refuses the bet that would cross it', async () => {
     const u = await player();
     const ext = await newEvent([market1x2([2000, 3000, 3000], { liabilityCapUsd: '25' })]);
