@@ -162,6 +162,22 @@ function flakyTitles(report) {
   return titles;
 }
 
+/** The `count` slowest e2e tests (every attempt's time summed), to show where the suite's minutes go. */
+function slowestTests(report, count) {
+  const rows = [];
+  const walk = (suite, trail) => {
+    for (const spec of suite.specs ?? []) {
+      for (const t of spec.tests ?? []) {
+        const ms = (t.results ?? []).reduce((sum, r) => sum + (r.duration ?? 0), 0);
+        rows.push([ms, [...trail, spec.title].filter(Boolean).join(' › ')]);
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child, [...trail, child.title]);
+  };
+  for (const suite of report.suites ?? []) walk(suite, [suite.title]);
+  return rows.sort((a, b) => b[0] - a[0]).slice(0, count);
+}
+
 if (want('e2e')) {
   await timed('e2e', () => {
     if (inCi && !existsSync(chromiumPath)) {
@@ -190,6 +206,11 @@ if (want('e2e')) {
       totals.skipped += s.skipped ?? 0;
       totals.flaky += s.flaky ?? 0;
       flakyTests.push(...flakyTitles(report).map((t) => `e2e: ${t}`));
+      const slowest = slowestTests(report, 15);
+      if (slowest.length) {
+        console.log('\nSlowest e2e tests (retries included):');
+        for (const [ms, title] of slowest) console.log(`  ${(ms / 1000).toFixed(1).padStart(6)} s  ${title}`);
+      }
       if (!ok && !(s.unexpected > 0)) {
         totals.failed += 1;
         failures.push('e2e (run error)');
