@@ -42,4 +42,5 @@ export {
   allProviderGames,
   linkProviderGames,
   providerGame,
+  providerGameNames,
 } from './provider-games.js';

@@ -54,6 +54,16 @@ export async function providerGame(db: Querier, id: string): Promise<ProviderGam
   };
 }
 
+/** The names of provider games `ids` (one statement; unknown ids and in-house games are left out). */
+export async function providerGameNames(db: Querier, ids: readonly string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.query<{ id: string; name: string }>(
+    `select id, name from games where id = any($1::text[]) and provider is not null`,
+    [ids],
+  );
+  return new Map(rows.map((r) => [r.id, r.name]));
+}
+
 /** Every provider game of the catalogue, listed or not (what a local aggregator hosts). */
 export async function allProviderGames(
   db: Querier,

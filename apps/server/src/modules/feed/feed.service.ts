@@ -35,6 +35,7 @@ import {
 import { crash, getExtendedGame, getGame } from '@nebula/games';
 import { toDecimalString } from '@nebula/money';
 import type { AppContext, AuthUser } from '../../platform/context.js';
+import { providerGameNames } from '../catalogue/index.js';
 import { profitUsd } from '../wagers/index.js';
 import { playerAsSeenBy, raceEnabled, raceStandings, raceWeekBounds, raceWeekOf } from '../race/index.js';
 import { PLAYERS } from '../users/index.js';
@@ -73,7 +74,7 @@ const JOINS = `join ${PLAYERS} u on u.id = b.user_id join currencies c on c.id =
 const NEWEST = 'order by b.created_at desc, b.id desc';
 
 /** Sports bets appear once settled as won or lost (a refund, status 1, does not). */
-const SHOWN = `(b.product <> 'sports' or b.outcome->>'status' in ('2', '3'))`;
+const SHOWN = `(b.product <> 'sports' or b.outcome->>'status' in ('2', '3')) and b.product <> 'external-sports'`;
 
 /** The WHERE clause of each channel over `bets b` ($1 is the row limit, $2 the caller's id for mine). */
 const FILTERS: Record<Exclude<LatestGamesType, 'race'>, string> = {
@@ -84,7 +85,16 @@ const FILTERS: Record<Exclude<LatestGamesType, 'race'>, string> = {
   all_wins: `not b.demo and b.payout > b.wager and ${SHOWN}`,
 };
 
-function toLiveGame(viewer: AuthUser | null, r: FeedRow, sport?: SportFeedMetadata): LiveGame {
+/** The name of an in-house game, or undefined (a provider game's is the catalogue's). */
+const inHouseName = (game: string): string | undefined =>
+  getGame(game)?.name ?? getExtendedGame(game)?.name ?? (game === crash.id ? crash.name : undefined);
+
+function toLiveGame(
+  viewer: AuthUser | null,
+  r: FeedRow,
+  names: ReadonlyMap<string, string>,
+  sport?: SportFeedMetadata,
+): LiveGame {
   const wager = BigInt(r.wager);
   const payout = BigInt(r.payout);
   const profit = BigInt(r.profit);
@@ -106,8 +116,7 @@ function toLiveGame(viewer: AuthUser | null, r: FeedRow, sport?: SportFeedMetada
     },
     metadata: sport?.metadata ?? {
       id: r.game,
-      name:
-        getGame(r.game)?.name ?? getExtendedGame(r.game)?.name ?? (r.game === crash.id ? crash.name : r.game),
+      name: inHouseName(r.game) ?? names.get(r.game) ?? r.game,
       image: `/api/img/games/${r.game}.svg`,
     },
     delay: 0,
@@ -125,7 +134,8 @@ async function raceRows({ database, settings }: FeedContext, count: number, now:
        from unnest($2::uuid[]) as l (user_id)
        cross join lateral (
          select * from bets x
-          where x.user_id = l.user_id and not x.demo and (x.product <> 'sports' or x.outcome->>'status' in ('2', '3')) and x.created_at >= $3::timestamptz
+          where x.user_id = l.user_id and not x.demo and (x.product <> 'sports' or x.outcome->>'status' in ('2', '3')) and x.product <> 'external-sports'
+            and x.created_at >= $3::timestamptz
           order by x.created_at desc, x.id desc limit $1
        ) b
        ${JOINS}
@@ -165,9 +175,12 @@ async function latestEntries(
   }
   const refs = rows.filter((r) => r.product === 'sports' && r.reference).map((r) => r.reference!);
   const sports = refs.length ? await sportFeedMetadata(database, refs) : new Map<string, SportFeedMetadata>();
+  // Third-party games (product `slots`) are named by the catalogue.
+  const others = rows.filter((r) => r.product === 'slots' && inHouseName(r.game) === undefined);
+  const names = await providerGameNames(database, [...new Set(others.map((r) => r.game))]);
   return rows.map((r) => {
     const sport = r.product === 'sports' && r.reference ? sports.get(r.reference) : undefined;
-    return { game: toLiveGame(viewer, r, sport), sport: r.product === 'sports' };
+    return { game: toLiveGame(viewer, r, names, sport), sport: r.product === 'sports' };
   });
 }
 
