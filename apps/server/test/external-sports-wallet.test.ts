@@ -430,6 +430,7 @@ describe('bad input gets the protocol error and no balance change', () => {
       ['amounts differ', withTx({ amount: 7 }), 2004],
       ['transaction id with a NUL', withTx({ id: 'a\u0000b' }), 2004],
       ['no bets', { ...base, betslip: { ...base.betslip, bets: [] } }, 2004],
+      ['a bonus bet', { ...base, bonus_id: 'b-1', bonus_type: 'freebet_freemoney' }, 3001],
       [
         'not enough money',
         {

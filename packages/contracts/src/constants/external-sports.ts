@@ -78,6 +78,7 @@ export const ExternalSportError = {
   ParentNotFound: 2003,
   BadRequest: 2004,
   InvalidToken: 2005,
+  BonusNotFound: 3001,
   LimitsExceeded: 4001,
 } as const;
 
@@ -91,5 +92,6 @@ export const EXTERNAL_SPORT_ERROR_TEXT: Record<number, string> = {
   2003: 'Parent transaction not found',
   2004: 'Bad request',
   2005: 'Invalid JWT token',
+  3001: 'Bonus not found',
   4001: 'Player limits exceeded',
 };

@@ -124,6 +124,8 @@ export class ExternalSportsWallet {
     const currency = c.currency.toLowerCase();
     if (c.transaction.amount !== c.amount || c.transaction.currency.toLowerCase() !== currency)
       throw badRequest();
+    // The operator runs no bonus money of the provider's: a bonus bet would be taken from real money.
+    if (c.bonus_id) throw new WalletError(ExternalSportError.BonusNotFound);
     const amount = BigInt(c.amount);
     const fingerprint = JSON.stringify([
       c.player_id,

@@ -56,7 +56,8 @@ input:focus{outline:2px solid #3d8bff;border-color:transparent}
 .note{color:#6f7894;font-size:11px;margin-top:12px}
 @media (max-width:1000px){.layout{grid-template-columns:170px minmax(0,1fr)}nav{grid-row:1/span 2}.slip{grid-column:2;position:sticky;top:auto;bottom:0;box-shadow:0 -10px 30px #0009}}
 @media (max-width:680px){.layout{grid-template-columns:1fr;padding:10px;gap:10px}nav{grid-row:auto;flex-direction:row;overflow-x:auto;position:static;max-height:none;padding:6px}nav .sep{display:none}nav button[aria-current=page]{box-shadow:inset 0 -3px 0 #3d8bff}
-.slip{grid-column:auto;position:sticky;bottom:0;top:auto;border-radius:14px 14px 0 0;box-shadow:0 -10px 30px #000a}}
+.slip{grid-column:auto;position:sticky;bottom:0;top:auto;border-radius:14px 14px 0 0;box-shadow:0 -10px 30px #000a}
+.odd{flex-direction:column;align-items:flex-start;gap:2px}.odd span{font-size:12px;max-width:100%}}
 </style></head>
 <body>
 <div class="top"><span class="brand">Sportsbook</span><span class="badge" data-testid="simulated-sportsbook">Simulated</span><span class="who" id="who">Connecting…</span></div>
@@ -80,6 +81,8 @@ input:focus{outline:2px solid #3d8bff;border-color:transparent}
     const v = view();
     const item = (p, label, extra = '') => '<button data-path="' + p + '"' + (('/' + v) === p || (p === '/' && !v) ? ' aria-current="page"' : '') + '>' + extra + esc(label) + '</button>';
     $('nav').innerHTML = item('/', 'Top events') + item('/live', 'Live', '<span class="dot"></span>') + (token ? item('/bets', 'My bets') : '') + '<div class="sep"></div>' + B.sports.map((s) => item('/' + s.slug, s.name)).join('');
+    const current = $('nav').querySelector('[aria-current]');
+    if (current && $('nav').scrollWidth > $('nav').clientWidth) $('nav').scrollLeft = current.offsetLeft - 8;
   }
   function go(p, notify) { path = p; if (notify) tell({ type: 'bt:route', path }); load(); }
   $('nav').addEventListener('click', (e) => { const b = e.target.closest('button[data-path]'); if (b) go(b.dataset.path, true); });
