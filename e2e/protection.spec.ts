@@ -102,7 +102,13 @@ test('a time-out sends the player to /error/se, which says when it ends and offe
   test.setTimeout(90_000);
   const player = await registerPlayer('rgtime');
   await signInAs(page, player);
-  await openResponsibleGambling(page);
+  // The footer's Responsible gambling link opens the player's own tools.
+  await gotoPage(page, '/vip');
+  const footer = page.getByTestId('footer');
+  await footer.scrollIntoViewIfNeeded({ timeout: 15_000 });
+  await footer.getByRole('link', { name: 'Responsible gambling' }).click();
+  await expect(page).toHaveURL(/\/profile\/settings\/responsible$/);
+  await expect(page.getByTestId('rg-time-out')).toBeVisible({ timeout: 15_000 });
   await page.getByTestId('rg-time-out-24h').click();
   await page.getByTestId('rg-time-out-start').click();
   const modal = page.getByTestId('rg-time-out-modal');
@@ -123,6 +129,11 @@ test('a time-out sends the player to /error/se, which says when it ends and offe
     new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' }).format(ends),
   );
   await expect(notice).toContainText(/in (23 h 59 min|1 day|24 h)/);
+
+  // Contact support: without an operator e-mail (legal.operator), the live support chat opens.
+  await notice.getByTestId('block-support').click();
+  await expect(page.getByTestId('chat-panel')).toBeVisible();
+  await expect(page).toHaveURL(/\/error\/se$/);
 
   // Withdrawing still works: the wallet opens on its Withdraw tab.
   await notice.getByTestId('block-withdraw-open').click();
@@ -175,12 +186,18 @@ test('the reality check appears at the chosen interval with the session time and
     await expect(check).toBeVisible({ timeout: 30_000 });
     await expect(check.getByTestId('reality-check-elapsed')).toHaveText(/^\d{2}:\d{2}$/);
     await expect(check.getByTestId('reality-check-net')).toHaveText('$0.00');
+    // Continue answers this check: it closes, and the next one (a later number) comes at a later
+    // interval. Told apart by their numbers, not by when they show (a slow machine may see the next
+    // one fall due while it is still clicking).
+    const first = Number(await check.getAttribute('data-check'));
+    expect(first).toBeGreaterThan(0);
     await check.getByTestId('reality-check-continue').click();
-    await expect(check).toHaveCount(0);
-
-    // The next one comes at the next interval; Log out signs the player out.
-    await expect(check).toBeVisible({ timeout: 30_000 });
-    await check.getByTestId('reality-check-logout').click();
+    await expect(page.locator(`[data-testid="reality-check"][data-check="${first}"]`)).toHaveCount(0);
+    const next = page.locator('[data-testid="reality-check"]:not([data-check="' + first + '"])');
+    await expect(next).toBeVisible({ timeout: 30_000 });
+    expect(Number(await next.getAttribute('data-check'))).toBeGreaterThan(first);
+    // Log out signs the player out.
+    await next.getByTestId('reality-check-logout').click();
     await expect(page.getByTestId('sign-in')).toBeVisible({ timeout: 15_000 });
   } finally {
     await call(

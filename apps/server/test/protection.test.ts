@@ -4,7 +4,7 @@ import { protectionClock } from '../src/modules/protection/index.js';
 import { replaceService } from '../src/platform/services.js';
 import { createUser, type TestUser } from './helpers/factories.js';
 import { TestClock } from './helpers/protection.js';
-import { startTestServer, type TestServer } from './helpers/test-server.js';
+import { putSetting, startTestServer, type TestServer } from './helpers/test-server.js';
 
 /**
  * The protection record (decision 0025): decreases at once, increases and removals after 24 h and the
@@ -373,5 +373,15 @@ describe('session', () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/protection/help', payload: {} });
     expect(res.statusCode).toBe(200);
     expect((res.json() as { organisations: unknown[] }).organisations.length).toBeGreaterThan(0);
+    // The operator's support e-mail (legal.operator), for the block page's Contact support.
+    expect(res.json()).toMatchObject({ supportEmail: null });
+    await putSetting(t, 'legal.operator', {
+      company: null,
+      supportEmail: 'help@casino.test',
+      privacyEmail: null,
+    });
+    const set = await t.app.inject({ method: 'POST', url: '/api/protection/help', payload: {} });
+    expect(set.json()).toMatchObject({ supportEmail: 'help@casino.test' });
+    await putSetting(t, 'legal.operator', { company: null, supportEmail: null, privacyEmail: null });
   });
 });

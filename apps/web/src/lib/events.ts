@@ -22,6 +22,8 @@ export interface AppEvents {
   logout: undefined;
   /** Opens the wallet modal, optionally on a tab (deposit, withdraw, promocode). */
   'open-wallet': { tab?: string } | undefined;
+  /** Opens the chat panel (the live support), e.g. from the block page's Contact support. */
+  'open-chat': undefined;
   /** Toggles the bonus (wheel) modal. */
   'toggle-bonus': undefined;
   /**

@@ -310,9 +310,14 @@ export const helpOrganisationsEndpoint = defineEndpoint({
   method: 'POST',
   path: '/api/protection/help',
   request: emptyRequest,
-  response: z.object({ organisations: z.array(helpOrganisationSchema) }),
+  response: z.object({
+    organisations: z.array(helpOrganisationSchema),
+    /** The operator's support e-mail (setting `legal.operator`); null: the live support chat only. */
+    supportEmail: z.string().nullable(),
+  }),
   policy: policy.public,
-  summary: 'Where to find help with gambling problems (setting `protection.helpOrganisations`).',
+  summary:
+    'Where to find help with gambling problems (setting `protection.helpOrganisations`) and the operator’s support e-mail.',
 });
 
 /** Staff: a player's record (back office, G8). */

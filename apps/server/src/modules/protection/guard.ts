@@ -28,7 +28,7 @@ import {
 import type { Session } from '../../db/client.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
-import { nextSession } from './record.service.js';
+import { nextSession } from './session.js';
 import { loadProtectionSettings, protectionClock } from './settings.js';
 import { type ProtectionRow, type StoredLimit } from './store.js';
 import { addUsage, currentStarts, type UsageRow, usedOf } from './usage.js';

@@ -1,7 +1,7 @@
 /**
  * Player protection (responsible gambling, issue G5; decision 0025): one record per player with its
  * limits, session limit, reality check, time-out or self-exclusion, pending changes and append-only
- * history (record.service.ts, store.ts); the usage counters of players with limits (usage.ts); held
+ * history (record.service.ts: the changes, view.ts: the reads, session.ts: the play session, store.ts); the usage counters of players with limits (usage.ts); held
  * deposits (held.ts); the relation the pre-bet read joins (relation.ts); its settings and clock
  * (settings.ts). It owns `player_protection`, `protection_pending`, `protection_history`,
  * `protection_usage` and `protection_holds`.
@@ -25,32 +25,27 @@ import type { AppContext, AuthUser } from '../../platform/context.js';
 import { registerEndpoint } from '../../platform/endpoints.js';
 import { AppError } from '../../platform/errors.js';
 import { defineModule } from '../../platform/module.js';
+import { legalOperatorSetting } from '../legal/index.js';
 import { findUserById } from '../users/index.js';
 import {
   cancelChange,
   confirmChange,
   liftExclusion,
-  protectionView,
   setLimit,
   setRealityCheck,
   setSessionLimit,
   takeBlock,
-  touchSession,
 } from './record.service.js';
+import { touchSession } from './session.js';
+import { protectionView } from './view.js';
 import { protectionJobs } from './deposits.js';
 import { PROTECTION } from './relation.js';
 import { loadProtectionSettings, protectionClock, protectionSettings } from './settings.js';
 
 export { PROTECTION, type BlockType, blockedError, notBlocked, recipientUnavailable } from './relation.js';
-export {
-  assertNotBlocked,
-  blockOf,
-  blockInForce,
-  nextSession,
-  protectionView,
-  sessionLimitReached,
-  setLimit,
-} from './record.service.js';
+export { setLimit } from './record.service.js';
+export { nextSession, sessionLimitReached } from './session.js';
+export { assertNotBlocked, blockOf, blockInForce, protectionView } from './view.js';
 export {
   DEFAULT_HELP_ORGANISATIONS,
   helpOrganisationsSetting,
@@ -109,9 +104,13 @@ function registerProtectionRoutes(app: FastifyInstance, ctx: AppContext): void {
     takeBlock(ctx, signedIn(user), 'self_exclusion', input.duration, input.requestId),
   );
   registerEndpoint(app, protectionSessionEndpoint, ({ user }) => touchSession(ctx, signedIn(user)));
-  registerEndpoint(app, helpOrganisationsEndpoint, async () => ({
-    organisations: (await loadProtectionSettings(ctx)).help,
-  }));
+  registerEndpoint(app, helpOrganisationsEndpoint, async () => {
+    const [settings, operator] = await Promise.all([
+      loadProtectionSettings(ctx),
+      ctx.settings.get(legalOperatorSetting),
+    ]);
+    return { organisations: settings.help, supportEmail: operator.supportEmail };
+  });
   registerEndpoint(app, adminProtectionEndpoint, async ({ input }) => {
     if (!(await findUserById(ctx.database, input.userId))) throw AppError.notFound('Unknown player.');
     return protectionView(ctx, ctx.database, input.userId);

@@ -1,5 +1,5 @@
 /**
- * The protection record's reads and the player's and staff's changes (decision 0025).
+ * The player's and staff's changes to the protection record (decision 0025; its reads: view.ts).
  *
  * Rules, each enforced here inside one transaction that first locks the player's row:
  *  - a new limit, a lower amount in the same currency, a shorter session limit or reality-check
@@ -14,24 +14,18 @@
  *  - staff lift only an indefinite self-exclusion in force; it ends 24 h later; audited.
  */
 import {
-  LIMIT_KINDS,
   LIMIT_MAX_UNITS,
-  LIMIT_PERIODS,
   type LimitKind,
   type LimitPeriod,
-  type PendingChange,
   PROTECTION_COOLING_OFF_HOURS,
   type Protection,
   type ProtectionErrorCode as ProtectionErrorCodeType,
   ProtectionErrorCode,
   ProtectionMessages,
-  type ProtectionSession,
   type ProtectionWrite,
-  SELF_EXCLUSION_DURATIONS,
   type SelfExclusionDuration,
   SESSION_LIMIT_MAX_MINUTES,
   SESSION_LIMIT_MIN_MINUTES,
-  TIME_OUT_DURATIONS,
   type TimeOutDuration,
   USD_DECIMALS,
   USD_LIMIT_CURRENCY,
@@ -42,29 +36,23 @@ import type { AppContext, AuthUser } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { recordStaffAction } from '../audit/index.js';
 import { enabledDecimals } from '../currencies/index.js';
-import { playerFlowsSince } from '../ledger/index.js';
-import { priceFeedService } from '../prices/index.js';
-import { blockEnd, nextPeriodStart, periodStart } from './periods.js';
-import { loadProtectionSettings, protectionClock, type ProtectionSettings } from './settings.js';
+import { blockEnd } from './periods.js';
+import { loadProtectionSettings, protectionClock } from './settings.js';
 import {
   addPending,
   appendHistory,
   dropPending,
   hasRequest,
-  historyOf,
   lockRecord,
   pendingOf,
   pendingOutcome,
   type PendingRow,
   type ProtectionRow,
-  readRecord,
   saveRecord,
   type StoredLimit,
 } from './store.js';
-import { blockedError } from './relation.js';
-import { readUsage, USD_SCALE, usedOf } from './usage.js';
-import { centsText, usdUnitsOf } from './usd.js';
-import { heldOf } from './held.js';
+import { USD_SCALE } from './usage.js';
+import { blockInForce, limitKey, protectionView, realityCheckOf } from './view.js';
 
 type Querier = Pick<Session, 'query'>;
 type Outcome = ProtectionWrite['outcome'];
@@ -79,159 +67,12 @@ const invalidLimit = (message: string = ProtectionMessages.invalidLimit) =>
 
 // --- values as shown -----------------------------------------------------------------------------
 
-/** A counter-scale value of `unit` as a decimal string (USD to cents, floored). */
-export function showValue(value: bigint, unit: string, decimals: ReadonlyMap<string, number>): string {
-  if (unit === USD_LIMIT_CURRENCY) {
-    const cents = value / 10n ** BigInt(USD_SCALE - USD_DECIMALS);
-    return toDecimalString(cents, USD_DECIMALS);
-  }
-  return toDecimalString(value, decimals.get(unit) ?? 0);
-}
-
 const limitText = (l: { amount: string; currency: string } | null) =>
   l ? `${l.amount} ${l.currency.toUpperCase()}` : null;
 const minutesText = (m: number | null) => (m === null ? null : `${m} min`);
 const secondsText = (s: number | null) => (s === null || s === 0 ? 'off' : `${s} s`);
 
 export const limitTarget = (kind: LimitKind, period: LimitPeriod) => `limit:${kind}:${period}`;
-const limitKey = (kind: LimitKind, period: LimitPeriod) => `${kind}:${period}`;
-
-// --- the block -----------------------------------------------------------------------------------
-
-/** The block in force at `at` (a time-out or self-exclusion), or null. */
-export function blockInForce(row: ProtectionRow, at: Date): ProtectionRow['block_type'] {
-  if (!row.block_type) return null;
-  if (row.block_until !== null && new Date(row.block_until) <= at) return null;
-  return row.block_type;
-}
-
-/** The player's time-out or self-exclusion in force now, or null. */
-export async function blockOf(
-  ctx: Pick<AppContext, 'services'>,
-  q: Querier,
-  userId: string,
-): Promise<'time_out' | 'self_exclusion' | null> {
-  return blockInForce(await readRecord(q, userId), protectionClock.of(ctx).now());
-}
-
-/** Throws the block's 403 when the player is on a time-out or self-excluded now. */
-export async function assertNotBlocked(
-  ctx: Pick<AppContext, 'database' | 'services'>,
-  q: Querier,
-  userId: string,
-) {
-  const row = await readRecord(q, userId);
-  const block = blockInForce(row, protectionClock.of(ctx).now());
-  if (block) throw blockedError(block);
-}
-
-// --- the view ------------------------------------------------------------------------------------
-
-function realityCheckOf(row: ProtectionRow, settings: ProtectionSettings): number | null {
-  const v = row.reality_check_seconds ?? settings.realityCheck.defaultSeconds;
-  return v === null || v === 0 ? null : v;
-}
-
-function pendingView(p: PendingRow, at: Date): PendingChange {
-  const base = {
-    id: p.id,
-    requestedAt: new Date(p.requested_at).toISOString(),
-    appliesAt: new Date(p.applies_at).toISOString(),
-    confirmable: new Date(p.applies_at) <= at,
-  };
-  if (p.target.startsWith('limit:')) {
-    const [, kind, period] = p.target.split(':') as [string, LimitKind, LimitPeriod];
-    const pick = (v: unknown) => {
-      const l = v as StoredLimit | null;
-      return l ? { amount: l.amount, currency: l.currency } : null;
-    };
-    return { type: 'limit', kind, period, from: pick(p.from_value), to: pick(p.to_value), ...base };
-  }
-  const num = (v: unknown) => (typeof v === 'number' ? v : null);
-  if (p.target === 'session_limit')
-    return { type: 'session_limit', from: num(p.from_value), to: num(p.to_value), ...base };
-  return {
-    type: 'reality_check',
-    from: num(p.from_value) || null,
-    to: num(p.to_value) || null,
-    ...base,
-  };
-}
-
-/** The whole record of `userId` as the screens show it. */
-export async function protectionView(ctx: AppContext, q: Querier, userId: string): Promise<Protection> {
-  const at = protectionClock.of(ctx).now();
-  const [row, pending, history, settings, usage, held] = await Promise.all([
-    readRecord(q, userId),
-    pendingOf(q, userId),
-    historyOf(q, userId),
-    loadProtectionSettings(ctx),
-    readUsage(q, [userId], at),
-    heldOf(ctx, q, userId),
-  ]);
-  const mine = usage.get(userId);
-  const decimals = await enabledDecimals(
-    q,
-    Object.values(row.limits)
-      .map((l) => l.currency)
-      .filter((c) => c !== USD_LIMIT_CURRENCY),
-  );
-  const limits: Protection['limits'] = [];
-  for (const kind of LIMIT_KINDS)
-    for (const period of LIMIT_PERIODS) {
-      const l = row.limits[limitKey(kind, period)];
-      if (!l) continue;
-      const used = usedOf(kind, mine?.get(`${period}:${l.currency}`));
-      const value = BigInt(l.value);
-      const clamped = used < 0n ? 0n : used;
-      limits.push({
-        kind,
-        period,
-        amount: l.amount,
-        currency: l.currency,
-        used: showValue(clamped, l.currency, decimals),
-        remaining: showValue(value > clamped ? value - clamped : 0n, l.currency, decimals),
-        periodStart: periodStart(period, at).toISOString(),
-        resetsAt: nextPeriodStart(period, at).toISOString(),
-        since: l.since,
-      });
-    }
-  const block = blockInForce(row, at);
-  return {
-    serverTime: at.toISOString(),
-    limits,
-    sessionLimitMinutes: row.session_limit_minutes,
-    realityCheckSeconds: realityCheckOf(row, settings),
-    pending: pending.map((p) => pendingView(p, at)),
-    block: block
-      ? {
-          type: block,
-          duration: row.block_duration ?? '',
-          since: new Date(row.block_since ?? at).toISOString(),
-          until: row.block_until ? new Date(row.block_until).toISOString() : null,
-          indefinite: row.block_until === null,
-          liftedAt: row.block_lifted_at ? new Date(row.block_lifted_at).toISOString() : null,
-        }
-      : null,
-    held,
-    history: history.map((h) => ({
-      id: h.id,
-      at: new Date(h.at).toISOString(),
-      action: h.action as Protection['history'][number]['action'],
-      target: h.target,
-      from: h.from_text,
-      to: h.to_text,
-      by: h.by,
-    })),
-    options: {
-      timeOuts: [...TIME_OUT_DURATIONS],
-      selfExclusions: [...SELF_EXCLUSION_DURATIONS],
-      realityCheckSeconds: settings.realityCheck.choices,
-      sessionLimitMinutes: { min: SESSION_LIMIT_MIN_MINUTES, max: SESSION_LIMIT_MAX_MINUTES },
-      sessionBreakMinutes: settings.sessionBreakMinutes,
-    },
-  };
-}
 
 // --- writes --------------------------------------------------------------------------------------
 
@@ -272,31 +113,26 @@ async function decide<V>(
   },
 ): Promise<Outcome> {
   const pending = (await pendingOf(tx, userId)).find((p) => p.target === t.target);
-  if (t.same) {
-    if (!pending) return 'unchanged';
+  /** Drops the pending change (if any), recorded as replaced by `to`. */
+  const replacePending = async (to: V | null) => {
+    if (!pending) return;
     await dropPending(tx, userId, t.target);
     await appendHistory(tx, userId, at, {
       action: 'change_replaced',
       target: t.target,
       from: t.text(pending.to_value as V | null),
-      to: t.text(t.current),
+      to: t.text(to),
       by: 'player',
       pendingId: pending.id,
     });
+  };
+  if (t.same) {
+    if (!pending) return 'unchanged';
+    await replacePending(t.current);
     return 'applied';
   }
   if (t.lower) {
-    if (pending) {
-      await dropPending(tx, userId, t.target);
-      await appendHistory(tx, userId, at, {
-        action: 'change_replaced',
-        target: t.target,
-        from: t.text(pending.to_value as V | null),
-        to: t.text(t.next),
-        by: 'player',
-        pendingId: pending.id,
-      });
-    }
+    await replacePending(t.next);
     t.apply();
     await appendHistory(tx, userId, at, {
       action: t.current === null ? 'limit_set' : 'limit_lowered',
@@ -309,17 +145,7 @@ async function decide<V>(
   }
   const equal = t.equal ?? ((a: V | null, b: V | null) => JSON.stringify(a) === JSON.stringify(b));
   if (pending && equal(pending.to_value as V | null, t.next)) return 'unchanged';
-  if (pending) {
-    await dropPending(tx, userId, t.target);
-    await appendHistory(tx, userId, at, {
-      action: 'change_replaced',
-      target: t.target,
-      from: t.text(pending.to_value as V | null),
-      to: t.text(t.next),
-      by: 'player',
-      pendingId: pending.id,
-    });
-  }
+  await replacePending(t.next);
   await addPending(tx, userId, {
     target: t.target,
     from: t.current,
@@ -571,110 +397,4 @@ export async function liftExclusion(
     return 'applied';
   });
   return protectionView(ctx, ctx.database, userId);
-}
-
-// --- the session ---------------------------------------------------------------------------------
-
-/**
- * The session (reality check, session limit) on the module's clock: the call counts as activity. A
- * session starts at the first activity after the break without any; once the session limit is reached,
- * activity no longer extends it, so the break runs from the limit.
- */
-export async function touchSession(ctx: AppContext, user: AuthUser): Promise<ProtectionSession> {
-  const at = protectionClock.of(ctx).now();
-  const settings = await loadProtectionSettings(ctx);
-  const breakMs = settings.sessionBreakMinutes * 60_000;
-  const row = await ctx.database.transaction(async (tx) => {
-    const r = await lockRecord(tx, user.id);
-    const s = nextSession(r, at, breakMs);
-    await tx.query(
-      'update player_protection set session_started_at = $2, session_seen_at = $3 where user_id = $1::uuid',
-      [user.id, s.startedAt, s.seenAt],
-    );
-    return { ...r, session_started_at: s.startedAt, session_seen_at: s.seenAt };
-  });
-  const startedAt = new Date(row.session_started_at);
-  const result = await sessionResult(ctx, user.id, startedAt);
-  const interval = realityCheckOf(row, settings);
-  const elapsedMs = Math.max(0, at.getTime() - startedAt.getTime());
-  const limit = row.session_limit_minutes;
-  const endsAt = limit === null ? null : new Date(startedAt.getTime() + limit * 60_000);
-  const reached = endsAt !== null && at >= endsAt;
-  return {
-    serverTime: at.toISOString(),
-    startedAt: startedAt.toISOString(),
-    elapsedSeconds: Math.floor(elapsedMs / 1000),
-    netResultUsd: result.netUsd,
-    wageredUsd: result.wageredUsd,
-    bets: result.bets,
-    realityCheckSeconds: interval,
-    nextCheckAt:
-      interval === null
-        ? null
-        : new Date(
-            startedAt.getTime() + (Math.floor(elapsedMs / (interval * 1000)) + 1) * interval * 1000,
-          ).toISOString(),
-    sessionLimitMinutes: limit,
-    sessionEndsAt: endsAt?.toISOString() ?? null,
-    limitReached: reached,
-    breakUntil: reached ? new Date(endsAt.getTime() + breakMs).toISOString() : null,
-  };
-}
-
-/**
- * What the player's real stakes did since the session started, from the ledger: how many stakes, what
- * they staked and the net result (payouts and refunds minus stakes; a stake still open counts as
- * staked), in USD at the current prices.
- */
-async function sessionResult(
-  ctx: AppContext,
-  userId: string,
-  since: Date,
-): Promise<{ bets: number; wageredUsd: string; netUsd: string }> {
-  const flows = await playerFlowsSince(ctx.database, userId, 'real', ['bet', 'win', 'bet_refund'], since);
-  const currencies = [...new Set(flows.map((f) => f.currency))];
-  const [decimals, quotes] = await Promise.all([
-    enabledDecimals(ctx.database, currencies),
-    Promise.all(currencies.map((c) => priceFeedService.of(ctx).price(c))),
-  ]);
-  const price = new Map(currencies.map((c, i) => [c, quotes[i]?.usd ?? '0']));
-  let bets = 0;
-  let staked = 0n;
-  let net = 0n;
-  for (const f of flows) {
-    const usd = (atomic: bigint) =>
-      usdUnitsOf(atomic, price.get(f.currency) ?? '0', decimals.get(f.currency) ?? 0);
-    if (f.kind === 'bet') {
-      bets += f.count;
-      staked += usd(f.out);
-      net -= usd(f.out);
-    } else net += usd(f.in);
-  }
-  return { bets, wageredUsd: centsText(staked), netUsd: centsText(net) };
-}
-
-/** The session after activity at `at` (see {@link touchSession}). */
-export function nextSession(
-  row: Pick<ProtectionRow, 'session_started_at' | 'session_seen_at' | 'session_limit_minutes'>,
-  at: Date,
-  breakMs: number,
-): { startedAt: Date; seenAt: Date } {
-  const seen = row.session_seen_at ? new Date(row.session_seen_at) : null;
-  const started = row.session_started_at ? new Date(row.session_started_at) : null;
-  if (!seen || !started || at.getTime() - seen.getTime() >= breakMs) return { startedAt: at, seenAt: at };
-  const limit = row.session_limit_minutes;
-  const end = limit === null ? null : new Date(started.getTime() + limit * 60_000);
-  const seenAt = end !== null && at > end ? (seen > end ? seen : end) : at;
-  return { startedAt: started, seenAt };
-}
-
-/** Whether the session limit refuses a stake at `at` (the session as {@link nextSession} leaves it). */
-export function sessionLimitReached(
-  row: Pick<ProtectionRow, 'session_started_at' | 'session_seen_at' | 'session_limit_minutes'>,
-  at: Date,
-  breakMs: number,
-): boolean {
-  if (row.session_limit_minutes === null) return false;
-  const s = nextSession(row, at, breakMs);
-  return at.getTime() >= s.startedAt.getTime() + row.session_limit_minutes * 60_000;
 }

@@ -2,10 +2,13 @@ import { Link } from 'react-router';
 import { AlertTriangle } from 'lucide-react';
 import { LEGAL_SECTIONS } from '@nebula/contracts/constants';
 import { events } from '../../lib/events';
-import { hasPlugin, useAppStore } from '../../lib/store';
+import { hasPlugin, isSignedIn, useAppStore } from '../../lib/store';
 import { LanguagePicker, ThemePicker } from './preferences';
 import { CurrencyIcon } from '../../ui';
 import { useTranslation } from '../../lib/i18n';
+
+/** The player's Responsible gambling section (profile settings, features/protection). */
+export const RESPONSIBLE_GAMBLING_PATH = '/profile/settings/responsible';
 
 interface FooterLink {
   to: string;
@@ -16,6 +19,7 @@ export function Footer({ onOpenChat }: { onOpenChat: () => void }) {
   const { t } = useTranslation();
   const license = useAppStore((state) => state.license);
   const currencies = useAppStore((state) => state.currencies);
+  const signedIn = isSignedIn(useAppStore((state) => state.user));
   const siteName = license?.siteName ?? 'Nebula';
 
   const platform: FooterLink[] = [
@@ -27,11 +31,16 @@ export function Footer({ onOpenChat }: { onOpenChat: () => void }) {
     { to: '/token', labelKey: 'footer.token' },
   ];
   // The legal links open the Terms dialog over this page (features/legal/open-legal.ts); a new tab
-  // gets the route, which opens it over the home page.
+  // gets the route, which opens it over the home page. Responsible gambling opens the player's own
+  // tools (limits, breaks, self-exclusion, help organisations); a guest, who has none, reads the
+  // Terms' responsible gambling section.
   const policy: FooterLink[] = [
     { to: '/terms', labelKey: 'footer.termsOfService' },
     { to: '/privacyPolicy', labelKey: 'footer.privacyPolicy' },
-    { to: `/terms#${LEGAL_SECTIONS.responsibleGambling}`, labelKey: 'footer.responsibleGambling' },
+    {
+      to: signedIn ? RESPONSIBLE_GAMBLING_PATH : `/terms#${LEGAL_SECTIONS.responsibleGambling}`,
+      labelKey: 'footer.responsibleGambling',
+    },
     { to: `/terms#${LEGAL_SECTIONS.aml}`, labelKey: 'footer.aml' },
   ];
 

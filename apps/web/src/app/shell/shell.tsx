@@ -3,6 +3,7 @@ import { Outlet, useLocation, useMatches } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import type { Currency } from '@nebula/contracts';
 import { apiFetch } from '../../lib/api';
+import { events } from '../../lib/events';
 import { useWindowWidth } from '../../lib/breakpoints';
 import { useIdleAfterMount } from '../../lib/use-idle';
 import { CHAT_AUTO_OPEN_WIDTH, isSignedIn, useAppStore } from '../../lib/store';
@@ -115,6 +116,7 @@ export function Shell() {
   }, [menuOpen, setMenuOpen]);
 
   const openChat = useCallback(() => setChat(true), [setChat]);
+  useEffect(() => events.on('open-chat', openChat), [openChat]);
   const closeSearch = useCallback(() => setSearchOpen(false), [setSearchOpen]);
 
   const classes = [

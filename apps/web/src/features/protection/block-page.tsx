@@ -6,8 +6,18 @@
  * gets the general notice.
  */
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router';
-import { ArrowUpRight, CalendarClock, Coffee, LifeBuoy, Lock, LogOut, ShieldOff, Wallet } from 'lucide-react';
+import {
+  ArrowUpRight,
+  CalendarClock,
+  Coffee,
+  LifeBuoy,
+  Lock,
+  LogOut,
+  Mail,
+  MessageCircle,
+  ShieldOff,
+  Wallet,
+} from 'lucide-react';
 import clsx from 'clsx';
 import type { Protection } from '@nebula/contracts';
 import { Button, PageFrame, Skeleton } from '../../ui';
@@ -88,15 +98,11 @@ export function BlockPage({ onLogout }: { onLogout: () => void }) {
               <p className="pg-card__meta">{t('protectionUi.help.text')}</p>
             </div>
           </header>
-          <HelpList organisations={help.data} loading={help.isPending} />
+          <HelpList organisations={help.data?.organisations} loading={help.isPending} />
         </section>
 
         <div className="error-page__actions se-actions">
-          <Link to="/terms" className="ui-btn ui-btn--ghost ui-btn--md">
-            <span className="ui-btn__content">
-              <span className="ui-btn__label">{t('selfExclusion.contactSupport')}</span>
-            </span>
-          </Link>
+          <ContactSupport email={help.data?.supportEmail ?? null} />
           {signedIn && (
             <Button
               variant="secondary"
@@ -182,5 +188,32 @@ function FallbackWhen() {
       <Lock size={13} aria-hidden="true" />
       {t('selfExclusion.help')}
     </p>
+  );
+}
+
+/**
+ * Contact support: the operator's support e-mail when it has one (setting `legal.operator`), else the
+ * live support, which is the chat (open during a block).
+ */
+function ContactSupport({ email }: { email: string | null }) {
+  const { t } = useTranslation();
+  if (email)
+    return (
+      <a href={`mailto:${email}`} className="ui-btn ui-btn--ghost ui-btn--md" data-testid="block-support">
+        <span className="ui-btn__content">
+          <Mail size={16} aria-hidden="true" />
+          <span className="ui-btn__label">{t('selfExclusion.contactSupport')}</span>
+        </span>
+      </a>
+    );
+  return (
+    <Button
+      variant="ghost"
+      icon={<MessageCircle size={16} />}
+      onClick={() => events.emit('open-chat')}
+      data-testid="block-support"
+    >
+      {t('selfExclusion.contactSupport')}
+    </Button>
   );
 }

@@ -61,32 +61,55 @@ function DurationTiles<D extends string>({
   );
 }
 
-export function TimeOutCard({ record, now, onBlocked }: Props) {
+/**
+ * The card of a block: its durations as tiles and the button that opens its confirmation (the
+ * time-out's and the self-exclusion's differ only in these props).
+ */
+function BlockCard<D extends string>({
+  kind,
+  options,
+  fallback,
+  icon,
+  danger,
+  modalSize,
+  modalTitle,
+  action,
+  confirm,
+}: {
+  /** The testid prefix and the key of its texts (`protectionUi.{key}`). */
+  kind: { testId: string; key: 'timeOut' | 'exclusion' };
+  options: readonly D[];
+  fallback: D;
+  icon: (size: number) => ReactNode;
+  danger: boolean;
+  modalSize: 'sm' | 'md';
+  modalTitle: (label: string) => string;
+  action: (label: string) => string;
+  confirm: (duration: D, close: () => void) => ReactNode;
+}) {
   const { t } = useTranslation();
-  const options = record.options.timeOuts;
-  const [duration, setDuration] = useState<TimeOutDuration>(options[0] ?? '24h');
-  const label = (value: TimeOutDuration) => t(`protectionUi.timeOut.durations.${value}`);
+  const [duration, setDuration] = useState<D>(options[0] ?? fallback);
+  const label = (value: D) => t(`protectionUi.${kind.key}.durations.${value}`);
+  const title = t(`protectionUi.${kind.key}.title`);
 
   function open() {
     openModal({
-      id: 'rg-time-out',
-      size: 'sm',
-      title: t('protectionUi.timeOut.confirmTitle', { duration: label(duration) }),
-      content: ({ close }) => (
-        <TimeOutConfirm duration={duration} now={now} close={close} onBlocked={onBlocked} />
-      ),
+      id: kind.testId,
+      size: modalSize,
+      title: modalTitle(label(duration)),
+      content: ({ close }) => confirm(duration, close),
     });
   }
 
   return (
-    <section className="pg-card rg-card" data-testid="rg-time-out">
+    <section className={clsx('pg-card rg-card', danger && 'rg-card--danger')} data-testid={kind.testId}>
       <header className="rg-card__head">
         <span className="pg-card__icon" aria-hidden="true">
-          <Coffee size={18} />
+          {icon(18)}
         </span>
         <div>
-          <h2 className="pg-card__title">{t('protectionUi.timeOut.title')}</h2>
-          <p className="pg-card__meta">{t('protectionUi.timeOut.text')}</p>
+          <h2 className="pg-card__title">{title}</h2>
+          <p className="pg-card__meta">{t(`protectionUi.${kind.key}.text`)}</p>
         </div>
       </header>
       <DurationTiles
@@ -94,20 +117,58 @@ export function TimeOutCard({ record, now, onBlocked }: Props) {
         value={duration}
         onChange={setDuration}
         label={label}
-        name={t('protectionUi.timeOut.title')}
-        testId="rg-time-out"
+        name={title}
+        testId={kind.testId}
       />
       <div className="rg-card__actions">
         <Button
-          variant="secondary"
-          icon={<Coffee size={16} />}
+          variant={danger ? 'danger' : 'secondary'}
+          icon={icon(16)}
           onClick={open}
-          data-testid="rg-time-out-start"
+          data-testid={`${kind.testId}-start`}
         >
-          {t('protectionUi.timeOut.take', { duration: label(duration) })}
+          {action(label(duration))}
         </Button>
       </div>
     </section>
+  );
+}
+
+export function TimeOutCard({ record, now, onBlocked }: Props) {
+  const { t } = useTranslation();
+  return (
+    <BlockCard<TimeOutDuration>
+      kind={{ testId: 'rg-time-out', key: 'timeOut' }}
+      options={record.options.timeOuts}
+      fallback="24h"
+      icon={(size) => <Coffee size={size} />}
+      danger={false}
+      modalSize="sm"
+      modalTitle={(duration) => t('protectionUi.timeOut.confirmTitle', { duration })}
+      action={(duration) => t('protectionUi.timeOut.take', { duration })}
+      confirm={(duration, close) => (
+        <TimeOutConfirm duration={duration} now={now} close={close} onBlocked={onBlocked} />
+      )}
+    />
+  );
+}
+
+export function ExclusionCard({ record, now, onBlocked }: Props) {
+  const { t } = useTranslation();
+  return (
+    <BlockCard<SelfExclusionDuration>
+      kind={{ testId: 'rg-exclusion', key: 'exclusion' }}
+      options={record.options.selfExclusions}
+      fallback="6m"
+      icon={(size) => <ShieldOff size={size} />}
+      danger
+      modalSize="md"
+      modalTitle={() => t('protectionUi.exclusion.confirmTitle')}
+      action={() => t('protectionUi.exclusion.start')}
+      confirm={(duration, close) => (
+        <ExclusionConfirm duration={duration} now={now} close={close} onBlocked={onBlocked} />
+      )}
+    />
   );
 }
 
@@ -120,6 +181,14 @@ function Points({ items, extra }: { items: string[]; extra?: ReactNode }) {
       {extra}
     </ul>
   );
+}
+
+/** What a block's confirmation dialog gets. */
+interface ConfirmProps<D> {
+  duration: D;
+  now: number;
+  close: () => void;
+  onBlocked: (answer: ProtectionWrite) => void;
 }
 
 function useBlockRequest(onBlocked: (answer: ProtectionWrite) => void) {
@@ -142,17 +211,7 @@ function useBlockRequest(onBlocked: (answer: ProtectionWrite) => void) {
   return { busy, run };
 }
 
-function TimeOutConfirm({
-  duration,
-  now,
-  close,
-  onBlocked,
-}: {
-  duration: TimeOutDuration;
-  now: number;
-  close: () => void;
-  onBlocked: (answer: ProtectionWrite) => void;
-}) {
+function TimeOutConfirm({ duration, now, close, onBlocked }: ConfirmProps<TimeOutDuration>) {
   const { t } = useTranslation();
   const dateTime = useDateTime();
   const { busy, run } = useBlockRequest(onBlocked);
@@ -179,67 +238,7 @@ function TimeOutConfirm({
   );
 }
 
-export function ExclusionCard({ record, now, onBlocked }: Props) {
-  const { t } = useTranslation();
-  const options = record.options.selfExclusions;
-  const [duration, setDuration] = useState<SelfExclusionDuration>(options[0] ?? '6m');
-  const label = (value: SelfExclusionDuration) => t(`protectionUi.exclusion.durations.${value}`);
-
-  function open() {
-    openModal({
-      id: 'rg-exclusion',
-      size: 'md',
-      title: t('protectionUi.exclusion.confirmTitle'),
-      content: ({ close }) => (
-        <ExclusionConfirm duration={duration} now={now} close={close} onBlocked={onBlocked} />
-      ),
-    });
-  }
-
-  return (
-    <section className="pg-card rg-card rg-card--danger" data-testid="rg-exclusion">
-      <header className="rg-card__head">
-        <span className="pg-card__icon" aria-hidden="true">
-          <ShieldOff size={18} />
-        </span>
-        <div>
-          <h2 className="pg-card__title">{t('protectionUi.exclusion.title')}</h2>
-          <p className="pg-card__meta">{t('protectionUi.exclusion.text')}</p>
-        </div>
-      </header>
-      <DurationTiles
-        options={options}
-        value={duration}
-        onChange={setDuration}
-        label={label}
-        name={t('protectionUi.exclusion.title')}
-        testId="rg-exclusion"
-      />
-      <div className="rg-card__actions">
-        <Button
-          variant="danger"
-          icon={<ShieldOff size={16} />}
-          onClick={open}
-          data-testid="rg-exclusion-start"
-        >
-          {t('protectionUi.exclusion.start')}
-        </Button>
-      </div>
-    </section>
-  );
-}
-
-function ExclusionConfirm({
-  duration,
-  now,
-  close,
-  onBlocked,
-}: {
-  duration: SelfExclusionDuration;
-  now: number;
-  close: () => void;
-  onBlocked: (answer: ProtectionWrite) => void;
-}) {
+function ExclusionConfirm({ duration, now, close, onBlocked }: ConfirmProps<SelfExclusionDuration>) {
   const { t } = useTranslation();
   const dateTime = useDateTime();
   const { busy, run } = useBlockRequest(onBlocked);

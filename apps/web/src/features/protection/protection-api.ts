@@ -69,11 +69,12 @@ export function useStoreProtection() {
 }
 
 /** The operator's list of help organisations (public). */
+/** The help organisations and the operator's support e-mail (null: the live support chat only). */
 export function useHelpOrganisations() {
   return useQuery({
     queryKey: protectionKeys.help,
     staleTime: 5 * 60_000,
-    queryFn: async () => (await api(protectionApi.help, {})).organisations,
+    queryFn: () => api(protectionApi.help, {}),
   });
 }
 

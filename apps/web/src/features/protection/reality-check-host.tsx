@@ -128,7 +128,7 @@ export function RealityCheckHost({ onLogout }: { onLogout: () => void }) {
         )
         .then((fresh) => {
           if (cancelled) return;
-          openRealityModal(fresh, {
+          openRealityModal(fresh, step.check, {
             onContinue: () => {
               writeAcknowledged(key, step.check);
               acknowledgedRef.current.set(key, step.check);
@@ -189,6 +189,7 @@ export function RealityCheckHost({ onLogout }: { onLogout: () => void }) {
 
 function openRealityModal(
   session: ProtectionSession,
+  check: number,
   actions: { onContinue: () => void; onLogout: () => void },
 ): void {
   openModal({
@@ -199,6 +200,7 @@ function openRealityModal(
     content: ({ close }) => (
       <RealityCheckView
         session={session}
+        check={check}
         onContinue={() => {
           actions.onContinue();
           close();
@@ -215,11 +217,14 @@ function openRealityModal(
 
 function RealityCheckView({
   session,
+  check,
   onContinue,
   onLogout,
   onSettings,
 }: {
   session: ProtectionSession;
+  /** Which check of the session this is (1, 2, ...): tests tell one from the next by it. */
+  check: number;
   onContinue: () => void;
   onLogout: () => void;
   onSettings: () => void;
@@ -231,7 +236,7 @@ function RealityCheckView({
   const zero = /^-?0*(\.0*)?$/.test(net.trim());
   const signed = negative || zero ? formatFiat(net, 'usd') : `+${formatFiat(net, 'usd')}`;
   return (
-    <div className="rc" data-testid="reality-check">
+    <div className="rc" data-testid="reality-check" data-check={check}>
       <div className="rc__clock" aria-hidden="true">
         <AlarmClock size={22} />
       </div>

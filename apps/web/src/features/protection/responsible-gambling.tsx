@@ -83,7 +83,7 @@ export function ResponsibleGambling() {
         <ExclusionCard record={record} now={now} onBlocked={(answer) => void blocked(answer)} />
       </div>
       <HistoryCard items={record.history} />
-      <HelpCard organisations={help.data} loading={help.isPending} />
+      <HelpCard organisations={help.data?.organisations} loading={help.isPending} />
     </div>
   );
 }
