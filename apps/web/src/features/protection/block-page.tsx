@@ -30,6 +30,8 @@ import { meEndpoint, useHelpOrganisations, useProtection } from './protection-ap
 import { spanText, useDateTime, useServerNow } from './use-server-clock';
 import './protection-texts';
 import './protection.css';
+import './protection-lists.css';
+import './session-and-block.css';
 
 export function BlockPage({ onLogout }: { onLogout: () => void }) {
   const { t } = useTranslation();

@@ -27,6 +27,8 @@ import { protectionApi, protectionKeys } from './protection-api';
 import { useDateTime } from './use-server-clock';
 import './protection-texts';
 import './protection.css';
+import './protection-lists.css';
+import './session-and-block.css';
 
 export const REALITY_MODAL_ID = 'reality-check';
 export const SESSION_LIMIT_MODAL_ID = 'session-limit';

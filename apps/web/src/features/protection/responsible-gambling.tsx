@@ -19,6 +19,8 @@ import { meEndpoint, useHelpOrganisations, useProtection, useStoreProtection } f
 import { useDateTime, useServerNow } from './use-server-clock';
 import './protection-texts';
 import './protection.css';
+import './protection-lists.css';
+import './session-and-block.css';
 
 export const BLOCK_PATH = '/error/se';
 
