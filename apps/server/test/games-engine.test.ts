@@ -10,6 +10,7 @@ import { AppError } from '../src/platform/errors.js';
 import { blockPlayer } from './helpers/protection.js';
 import { catchUp } from './helpers/wagers.js';
 import { createUser, type TestUser } from './helpers/factories.js';
+import { fund } from './helpers/players.js';
 import {
   contextOf,
   putSetting,
@@ -49,16 +50,6 @@ const diceBet = (over: Record<string, unknown> = {}) => ({
   data: { target: 5000, condition: 'over' },
   ...over,
 });
-async function fund(u: TestUser, amount: bigint, kind: 'real' | 'demo' = 'real', currency = 'usdt') {
-  await t.server.ledger.transfer({
-    key: `test-fund:${u.id}:${currency}:${kind}:${amount}`,
-    kind: 'test',
-    currency,
-    amount,
-    from: { system: kind === 'real' ? 'chain' : 'demo_faucet' },
-    to: { user: u.id, kind },
-  });
-}
 
 describe('settings and pure checks', () => {
   it('reads the settings through the registry; a malformed stored value gives its default', async () => {
@@ -109,7 +100,7 @@ describe('settings and pure checks', () => {
 describe('play errors -5 and -7', () => {
   it('-5 for an in-house game whose catalogue row the operator disabled; GameData says unavailable', async () => {
     const u = await createUser(t.server.database);
-    await fund(u, 10n * USDT);
+    await fund(t.server, u.id, 10n * USDT);
     await t.server.database.query("update games set disabled = true where id = 'dice'");
     try {
       const res = await play(u, diceBet());
@@ -134,8 +125,8 @@ describe('play errors -5 and -7', () => {
 
   it('-5 for a game the operator switched off, other games still play', async () => {
     const u = await createUser(t.server.database);
-    await fund(u, 10n * USDT);
-    await fund(u, 10n * USDT, 'demo');
+    await fund(t.server, u.id, 10n * USDT);
+    await fund(t.server, u.id, 10n * USDT, { balance: 'demo' });
     await putSetting(t, 'games.disabled_ids', ['dice', 'keno']);
     try {
       for (const demo of [false, true]) {
@@ -159,8 +150,8 @@ describe('play errors -5 and -7', () => {
 
   it('-7 when a game takes no demo bets (a test-only registry entry)', async () => {
     const u = await createUser(t.server.database);
-    await fund(u, 10n * USDT);
-    await fund(u, 10n * USDT, 'demo');
+    await fund(t.server, u.id, 10n * USDT);
+    await fund(t.server, u.id, 10n * USDT, { balance: 'demo' });
     const noDemo = { ...dice, demo: false } as EngineGame;
     const engine = new GameEngine(ctx, { games: (id) => (id === 'dice' ? noDemo : undefined) });
     const user = await loadAuthUser(t.server.database, u.id);
@@ -185,7 +176,7 @@ describe('play errors -5 and -7', () => {
 describe('coalesced pre-bet reads', () => {
   it('answers concurrent bets (one pre-bet statement) each by its own player, game and currency', async () => {
     const [a, b, excluded, first] = await Promise.all([1, 2, 3, 4].map(() => createUser(t.server.database)));
-    for (const u of [a!, b!, excluded!, first!]) await fund(u, 10n * USDT);
+    for (const u of [a!, b!, excluded!, first!]) await fund(t.server, u.id, 10n * USDT);
     await blockPlayer(t.server.database, excluded!.id, '1 day');
     await t.server.database.query("update games set disabled = true where id = 'limbo'");
     try {
@@ -223,9 +214,9 @@ describe('coalesced pre-bet reads', () => {
 describe('bet statistics', () => {
   it('game_stats equals the sums over the bets, per game, currency and mode', async () => {
     const u = await createUser(t.server.database);
-    await fund(u, 50n * USDT);
-    await fund(u, 50n * USDT, 'demo');
-    await fund(u, 10_000n, 'real', 'local_usd');
+    await fund(t.server, u.id, 50n * USDT);
+    await fund(t.server, u.id, 50n * USDT, { balance: 'demo' });
+    await fund(t.server, u.id, 10_000n, { currency: 'local_usd' });
     const bets = [
       diceBet(),
       diceBet({ bet: '2' }),
@@ -276,7 +267,7 @@ describe('bet statistics', () => {
 
   it('a refused bet leaves the statistics untouched', async () => {
     const u = await createUser(t.server.database);
-    await fund(u, 1n * USDT);
+    await fund(t.server, u.id, 1n * USDT);
     expect((await play(u, diceBet({ bet: '2' }))).json()).toEqual({ code: -4, message: 'Not enough money' });
     await catchUp(t.server.database, gameStatsConsumer);
     const rows = await t.server.database.query('select 1 from game_stats where user_id = $1', [u.id]);
@@ -287,7 +278,7 @@ describe('bet statistics', () => {
 describe('amounts', () => {
   it('takes a bet only in the canonical format of money calls (G1: one parser for every amount)', async () => {
     const u = await createUser(t.server.database);
-    await fund(u, 10n * USDT);
+    await fund(t.server, u.id, 10n * USDT);
     for (const bet of [' 1', '1 ', '1,5', '.5', '1.', '+1', '1e0', '0x1']) {
       const res = await play(u, diceBet({ bet }));
       expect(res.statusCode, bet).toBe(422);
@@ -300,7 +291,7 @@ describe('amounts', () => {
 describe('bets racing a seed rotation', () => {
   it('all settle: each bet lands on the old or the new pair, nonces stay gapless', async () => {
     const u = await createUser(t.server.database);
-    await fund(u, 1_000n * USDT);
+    await fund(t.server, u.id, 1_000n * USDT);
     const rotate = () =>
       t.app.inject({
         method: 'POST',

@@ -2,6 +2,7 @@ import { verify } from '@nebula/games';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { checkLedger } from '../src/modules/ledger/index.js';
 import { createUser, type TestUser } from './helpers/factories.js';
+import { fund } from './helpers/players.js';
 import { putSetting, startTestServer, type TestServer } from './helpers/test-server.js';
 
 /** The read side of the games: Info (bet overview), GameData, and the player's own history. */
@@ -31,17 +32,6 @@ const post = (u: TestUser | null, url: string, payload: unknown = {}) =>
     payload: payload as Record<string, unknown>,
   });
 
-async function fund(u: TestUser, currency: string, amount: bigint, kind: 'real' | 'demo' = 'real') {
-  await t.server.ledger.transfer({
-    key: `test-fund:${u.id}:${currency}:${kind}:${amount}`,
-    kind: 'test',
-    currency,
-    amount,
-    from: { system: kind === 'real' ? 'chain' : 'demo_faucet' },
-    to: { user: u.id, kind },
-  });
-}
-
 const DICE = { target: 5000, condition: 'over' };
 async function playDice(u: TestUser, over: Record<string, unknown> = {}) {
   const res = await whisper(u, 'Play', {
@@ -66,7 +56,7 @@ const expectError = (res: { statusCode: number; json(): unknown }, status: numbe
 describe('Info (bet overview)', () => {
   it('shows a bet to a guest (its nonce at once), the server seed hidden until the pair is rotated, then verifiable', async () => {
     const u = await createUser(t.server.database);
-    await fund(u, 'usdt', 10n * 100_000_000n);
+    await fund(t.server, u.id, 10n * 100_000_000n);
     const bet = await playDice(u);
     const before = await whisper(null, 'Info', { game_id: bet.id });
     expect(before.statusCode, before.body).toBe(200);
@@ -118,7 +108,7 @@ describe('Info (bet overview)', () => {
 
   it('hides a player with private bets unless the viewer is that player or may ignore privacy', async () => {
     const u = await createUser(t.server.database);
-    await fund(u, 'usdt', 10n * 100_000_000n);
+    await fund(t.server, u.id, 10n * 100_000_000n);
     expect((await post(u, '/api/user/privacy', { private_bets: true })).statusCode).toBe(200);
     const bet = await playDice(u);
     const other = await createUser(t.server.database);
@@ -141,7 +131,7 @@ describe('Info (bet overview)', () => {
 
   it('shows demo bets to their owner only; unknown ids get the same 404', async () => {
     const u = await createUser(t.server.database);
-    await fund(u, 'usdt', 10n * 100_000_000n, 'demo');
+    await fund(t.server, u.id, 10n * 100_000_000n, { balance: 'demo' });
     const bet = await playDice(u, { demo: true });
     const own = await whisper(u, 'Info', { game_id: bet.id });
     expect(own.statusCode).toBe(200);
@@ -229,10 +219,10 @@ describe('POST /api/games/history', () => {
   it("lists the player's own bets newest first, filtered, with the currency's decimals", async () => {
     const u = await createUser(t.server.database);
     const other = await createUser(t.server.database);
-    await fund(u, 'usdt', 10n * 100_000_000n);
-    await fund(u, 'usdt', 10n * 100_000_000n, 'demo');
-    await fund(u, 'local_usd', 1000n);
-    await fund(other, 'usdt', 10n * 100_000_000n);
+    await fund(t.server, u.id, 10n * 100_000_000n);
+    await fund(t.server, u.id, 10n * 100_000_000n, { balance: 'demo' });
+    await fund(t.server, u.id, 1000n, { currency: 'local_usd' });
+    await fund(t.server, other.id, 10n * 100_000_000n);
     const a = await playDice(u);
     const b = await playDice(u, { demo: true });
     const c = await playDice(u, { currency: 'local_usd', bet: '0.5' });

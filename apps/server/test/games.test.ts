@@ -7,6 +7,7 @@ import { checkLedger } from '../src/modules/ledger/index.js';
 import { blockPlayer } from './helpers/protection.js';
 import { catchUp } from './helpers/wagers.js';
 import { createUser, type TestUser } from './helpers/factories.js';
+import { fund } from './helpers/players.js';
 import { putSetting, startTestServer, type TestServer } from './helpers/test-server.js';
 
 /** The Play engine: one bet, its errors, demo money, and 200 concurrent bets on a 50-bet balance. */
@@ -40,16 +41,6 @@ const dice = (over: Record<string, unknown> = {}) => ({
   ...over,
 });
 
-async function fund(u: TestUser, amount: bigint, kind: 'real' | 'demo' = 'real') {
-  await t.server.ledger.transfer({
-    key: `test-fund:${u.id}:${kind}:${amount}`,
-    kind: 'test',
-    currency: 'usdt',
-    amount,
-    from: { system: kind === 'real' ? 'chain' : 'demo_faucet' },
-    to: { user: u.id, kind },
-  });
-}
 const balance = async (u: TestUser) => (await t.server.ledger.balances(u.id)).usdt ?? { real: 0n, demo: 0n };
 
 const expectError = (res: { statusCode: number; json(): unknown }, status: number, body: unknown) => {
@@ -60,7 +51,7 @@ const expectError = (res: { statusCode: number; json(): unknown }, status: numbe
 describe('play', () => {
   it('settles a dice bet that verify recomputes from the revealed seed', async () => {
     const u = await createUser(t.server.database);
-    await fund(u, 10n * USDT);
+    await fund(t.server, u.id, 10n * USDT);
     const seeds = (
       await t.app.inject({
         method: 'POST',
@@ -111,7 +102,7 @@ describe('play', () => {
 
   it('answers every play error with its code and text', async () => {
     const u = await createUser(t.server.database);
-    await fund(u, 100n * USDT);
+    await fund(t.server, u.id, 100n * USDT);
     expectError(await play(null, dice()), 422, { code: -2, message: 'Authorization is required' });
     expectError(await play(null, dice({ demo: true })), 422, { code: -2 });
     expectError(await play(u, dice({ api_id: 'nope' })), 422, { code: -3, message: 'Unknown game' });
@@ -162,7 +153,7 @@ describe('play', () => {
 
   it('takes the house edge per game from settings', async () => {
     const u = await createUser(t.server.database);
-    await fund(u, 10n * USDT);
+    await fund(t.server, u.id, 10n * USDT);
     await putSetting(t, 'games.house_edge_bps', { dice: 300 });
     const res = await play(u, dice());
     await putSetting(t, 'games.house_edge_bps', {});
@@ -186,8 +177,8 @@ describe('play', () => {
 
   it('publishes real bets (not demo bets) to the live feed on Everyone', async () => {
     const u = await createUser(t.server.database);
-    await fund(u, 10n * USDT);
-    await fund(u, 10n * USDT, 'demo');
+    await fund(t.server, u.id, 10n * USDT);
+    await fund(t.server, u.id, 10n * USDT, { balance: 'demo' });
     const spy = vi.spyOn(t.server.realtime.hub, 'publish');
     try {
       const live = () =>
@@ -216,8 +207,8 @@ describe('play', () => {
 
   it('demo bets move only the demo balance', async () => {
     const u = await createUser(t.server.database);
-    await fund(u, 5n * USDT, 'real');
-    await fund(u, 100n * USDT, 'demo');
+    await fund(t.server, u.id, 5n * USDT);
+    await fund(t.server, u.id, 100n * USDT, { balance: 'demo' });
     let expected = 100n * USDT;
     for (let i = 0; i < 5; i++) {
       const res = await play(u, dice({ demo: true, bet: '2' }));
@@ -234,7 +225,7 @@ describe('play', () => {
 
   it('settles exactly 50 of 200 simultaneous bets on a 50-bet balance, with gapless nonces', async () => {
     const u = await createUser(t.server.database);
-    await fund(u, 50n * USDT);
+    await fund(t.server, u.id, 50n * USDT);
     // A server seed under which no nonce 0..199 rolls 0.00 (the only winning roll of "under 0.01"),
     // so no bet pays and the balance covers exactly 50 wagers.
     const params = { target: 1, condition: 'under' };

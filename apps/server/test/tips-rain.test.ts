@@ -4,6 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { checkLedger } from '../src/modules/ledger/index.js';
 import type { Connection } from '../src/realtime/index.js';
 import { createUser, type TestUser } from './helpers/factories.js';
+import { fund } from './helpers/players.js';
 import { startTestServer, type TestServer } from './helpers/test-server.js';
 
 /**
@@ -37,21 +38,9 @@ function post(user: TestUser | null, url: string, payload: object = {}) {
   });
 }
 
-async function fund(u: TestUser, amount: bigint): Promise<string> {
-  const r = await t.server.ledger.transfer({
-    key: `test-deposit:${u.id}:${++seq}`,
-    kind: 'deposit',
-    currency: 'usdt',
-    amount,
-    from: { system: 'chain' },
-    to: { user: u.id, kind: 'real' },
-  });
-  return r.transferId;
-}
-
 /** A credited deposit `hoursAgo` hours ago (what the rain rules and the bot rain look for). */
 async function deposited(u: TestUser, hoursAgo = 1, amount = 20n * USDT) {
-  const transfer = await fund(u, amount);
+  const transfer = await fund(t.server, u.id, amount, { kind: 'deposit' });
   await t.server.database.query(
     `insert into deposits (user_id, currency, chain, address, txid, output_index, amount, chain_amount,
        chain_decimals, confirmations, required_confirmations, status, credited_transfer_id, created_at, credited_at)
@@ -96,7 +85,7 @@ async function eligible(channel: string): Promise<TestUser> {
 /** A funded chatter of `channel` who is eligible too (it must still never rain on itself). */
 async function sender(channel: string, balance = 100n * USDT): Promise<TestUser> {
   const u = await createUser(t.server.database);
-  await fund(u, balance);
+  await fund(t.server, u.id, balance, { kind: 'deposit' });
   await deposited(u, 1, 1n);
   await chatted(u, channel);
   return u;
@@ -361,7 +350,7 @@ describe('rain', () => {
     ]);
     expect(rows).toHaveLength(0);
     // The same request id works once the balance is there.
-    await fund(a, USDT);
+    await fund(t.server, a.id, USDT, { kind: 'deposit' });
     const retry = await rain(a, channel, '3', 3, { requestId });
     expect(retry.statusCode, retry.body).toBe(200);
   });

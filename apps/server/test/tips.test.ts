@@ -4,6 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { checkLedger } from '../src/modules/ledger/index.js';
 import type { Connection } from '../src/realtime/index.js';
 import { createUser, type TestUser } from './helpers/factories.js';
+import { fund } from './helpers/players.js';
 import { putSetting, startTestServer, type TestServer } from './helpers/test-server.js';
 
 /**
@@ -37,20 +38,9 @@ function post(user: TestUser | null, url: string, payload: object = {}) {
   });
 }
 
-async function fund(u: TestUser, amount: bigint, currency = 'usdt') {
-  await t.server.ledger.transfer({
-    key: `test-deposit:${u.id}:${++seq}`,
-    kind: 'deposit',
-    currency,
-    amount,
-    from: { system: 'chain' },
-    to: { user: u.id, kind: 'real' },
-  });
-}
-
 async function player(balance = 100n * USDT) {
   const u = await createUser(t.server.database);
-  if (balance > 0n) await fund(u, balance);
+  if (balance > 0n) await fund(t.server, u.id, balance, { kind: 'deposit' });
   return u;
 }
 

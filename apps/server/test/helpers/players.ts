@@ -1,33 +1,53 @@
+import { randomUUID } from 'node:crypto';
 import type { Database } from '../../src/db/client.js';
 import { loadAuthUser } from '../../src/modules/auth/index.js';
 import type { Ledger } from '../../src/modules/ledger/index.js';
 import type { AuthUser } from '../../src/platform/context.js';
 import { createUser, type TestUser } from './factories.js';
 
+export interface FundOptions {
+  /** The balance credited: `real` (from the chain, the default) or `demo` (from the demo faucet). */
+  balance?: 'real' | 'demo';
+  /** The currency; `usdt` by default. */
+  currency?: string;
+  /** The transfer's kind: `test` by default, `deposit` where the credit must count as the player's deposit. */
+  kind?: 'test' | 'deposit';
+}
+
 /**
- * A new player with `real` and `demo` USDT (atomic units; from the chain and the demo faucet, nothing
- * moved for a zero), as a test user and as the engines' AuthUser.
+ * Credits `amount` (atomic units) to a user through the ledger under a key of its own (every call moves
+ * money); returns the transfer's id.
+ */
+export async function fund(
+  server: { ledger: Ledger },
+  userId: string,
+  amount: bigint,
+  { balance = 'real', currency = 'usdt', kind = 'test' }: FundOptions = {},
+): Promise<string> {
+  const r = await server.ledger.transfer({
+    key: `test-${kind === 'deposit' ? 'deposit' : 'fund'}:${userId}:${currency}:${balance}:${randomUUID()}`,
+    kind,
+    currency,
+    amount,
+    from: { system: balance === 'real' ? 'chain' : 'demo_faucet' },
+    to: { user: userId, kind: balance },
+  });
+  return r.transferId;
+}
+
+/**
+ * A new player with `real` and `demo` (atomic units of `options.currency`, USDT by default; from the chain
+ * and the demo faucet, nothing moved for a zero), as a test user and as the engines' AuthUser.
  */
 export async function fundedPlayer(
   server: { database: Database; ledger: Ledger },
   real: bigint,
   demo = 0n,
+  options: Omit<FundOptions, 'balance'> = {},
 ): Promise<[TestUser, AuthUser]> {
   const u = await createUser(server.database);
-  for (const [kind, amount] of [
-    ['real', real],
-    ['demo', demo],
-  ] as const) {
-    if (amount === 0n) continue;
-    await server.ledger.transfer({
-      key: `test-fund:${u.id}:${kind}`,
-      kind: 'test',
-      currency: 'usdt',
-      amount,
-      from: { system: kind === 'real' ? 'chain' : 'demo_faucet' },
-      to: { user: u.id, kind },
-    });
-  }
+  if (real !== 0n) await fund(server, u.id, real, { ...options, balance: 'real' });
+  if (demo !== 0n) await fund(server, u.id, demo, { ...options, balance: 'demo' });
   const auth = await loadAuthUser(server.database, u.id);
   if (!auth) throw new Error('no user');
   return [u, auth];

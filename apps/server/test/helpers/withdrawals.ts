@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { checkLedger } from '../../src/modules/ledger/index.js';
 import { createUser, type TestUser } from './factories.js';
+import { fund as fundUser } from './players.js';
 import { startTestServer, type TestServer } from './test-server.js';
 
 // USDT: price 1 USD (static), 8 decimals. Level 0: fee 2 %, min $10, max $2000, 3 per day.
@@ -37,16 +38,8 @@ export function withdrawalsSuite() {
     });
   }
 
-  async function fund(u: TestUser, amount: bigint, currency = 'usdt') {
-    await s.t.server.ledger.transfer({
-      key: `test-deposit:${u.id}:${++seq}`,
-      kind: 'deposit',
-      currency,
-      amount,
-      from: { system: 'chain' },
-      to: { user: u.id, kind: 'real' },
-    });
-  }
+  const fund = (u: TestUser, amount: bigint, currency = 'usdt') =>
+    fundUser(s.t.server, u.id, amount, { currency, kind: 'deposit' });
 
   async function player(balance = 500n * USDT) {
     const u = await createUser(s.t.server.database);
