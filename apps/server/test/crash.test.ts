@@ -26,6 +26,7 @@ import { catchUp } from './helpers/wagers.js';
 import { createUser } from './helpers/factories.js';
 import { createTestDatabase } from './helpers/test-server.js';
 import { createHandContext } from './helpers/hand-context.js';
+import { fund } from './helpers/players.js';
 
 /**
  * Crash on one node (PGlite by default, PostgreSQL when DATABASE_URL is set): the round loop, bets,
@@ -97,14 +98,7 @@ const transfers = async (like: string) =>
 
 async function player(funds = 10n * USDT): Promise<AuthUser> {
   const u = await createUser(db.database);
-  await ctx.ledger.transfer({
-    key: `test-fund:${u.id}`,
-    kind: 'test',
-    currency: 'usdt',
-    amount: funds,
-    from: { system: 'chain' },
-    to: { user: u.id, kind: 'real' },
-  });
+  await fund(ctx, u.id, funds);
   return { id: u.id, name: u.name, roles: ['player'], permissions: {} };
 }
 

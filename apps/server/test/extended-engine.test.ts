@@ -19,6 +19,7 @@ import type { AppContext, AuthUser } from '../src/platform/context.js';
 import { AppError } from '../src/platform/errors.js';
 import { createUser, type TestUser } from './helpers/factories.js';
 import { contextOf, putSetting, startTestServer, type TestServer } from './helpers/test-server.js';
+import { fund } from './helpers/players.js';
 
 /**
  * The extended engine on a test-only game ("ladder"): each `up` reads one float and survives below 1/2
@@ -90,28 +91,11 @@ function engines() {
 
 async function player(amount = 10n * USDT): Promise<{ u: TestUser; user: AuthUser }> {
   const u = await createUser(t.server.database);
-  await t.server.ledger.transfer({
-    key: `test-fund:${u.id}`,
-    kind: 'test',
-    currency: 'usdt',
-    amount,
-    from: { system: 'chain' },
-    to: { user: u.id, kind: 'real' },
-  });
+  await fund(t.server, u.id, amount);
   return { u, user: (await loadAuthUser(t.server.database, u.id))! };
 }
 
 const balance = async (u: TestUser) => (await t.server.ledger.balances(u.id)).usdt?.real ?? 0n;
-let deposits = 0;
-const deposit = (u: TestUser, amount: bigint) =>
-  t.server.ledger.transfer({
-    key: `test-deposit:${u.id}:${++deposits}`,
-    kind: 'test',
-    currency: 'usdt',
-    amount,
-    from: { system: 'chain' },
-    to: { user: u.id, kind: 'real' },
-  });
 
 const bet = { api_id: 'ladder', bet: '1', demo: false, currency: 'usdt', quick: true, data: {} };
 const code = (e: unknown) => (e instanceof AppError ? e.code : e);
@@ -276,7 +260,7 @@ describe('extended rounds', () => {
     for (let attempt = 0; attempt < 20 && !round; attempt++) {
       const opened = await open(single, user);
       if ((await climb(extended, user, opened.id, 1)).result === 'continue') round = opened;
-      else await deposit(u, USDT);
+      else await fund(t.server, u.id, USDT);
     }
     expect(round).toBeDefined();
     const id = round!.id;

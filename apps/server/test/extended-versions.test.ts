@@ -14,6 +14,7 @@ import { checkLedger } from '../src/modules/ledger/index.js';
 import type { AppContext, AuthUser } from '../src/platform/context.js';
 import { createUser, type TestUser } from './helpers/factories.js';
 import { contextOf, startTestServer, type TestServer } from './helpers/test-server.js';
+import { fund } from './helpers/players.js';
 
 /**
  * Versioned extended games (G4, decision 0011): a new coinflip or tower round is stamped with version 2
@@ -47,14 +48,7 @@ function engines() {
 
 async function player(): Promise<{ u: TestUser; user: AuthUser }> {
   const u = await createUser(t.server.database);
-  await t.server.ledger.transfer({
-    key: `test-fund:${u.id}`,
-    kind: 'test',
-    currency: 'usdt',
-    amount: 100n * USDT,
-    from: { system: 'chain' },
-    to: { user: u.id, kind: 'real' },
-  });
+  await fund(t.server, u.id, 100n * USDT);
   return { u, user: (await loadAuthUser(t.server.database, u.id))! };
 }
 

@@ -5,6 +5,7 @@ import { profitUsd } from '../src/modules/wagers/index.js';
 import { checkLedger } from '../src/modules/ledger/index.js';
 import { createUser, type TestUser } from './helpers/factories.js';
 import { startTestServer, type TestServer } from './helpers/test-server.js';
+import { fund } from './helpers/players.js';
 
 /**
  * The live feed's history (POST /api/data/latestGames) and the latest wins (POST /api/data/latestWins):
@@ -281,14 +282,7 @@ describe('latestWins', () => {
 describe('a bet played through the engine', () => {
   it('appears in the feed exactly as the realtime LiveGame event announced it', async () => {
     const dave = await createUser(t.server.database);
-    await t.server.ledger.transfer({
-      key: `test-fund:${dave.id}`,
-      kind: 'test',
-      currency: 'usdt',
-      amount: 100_000_000_000n,
-      from: { system: 'chain' },
-      to: { user: dave.id, kind: 'real' },
-    });
+    await fund(t.server, dave.id, 100_000_000_000n);
     const publish = vi.spyOn(t.server.realtime.hub, 'publish');
     const res = await t.app.inject({
       method: 'POST',

@@ -10,6 +10,7 @@ import { WithdrawalService } from '../src/modules/withdrawals/index.js';
 import type { AuthUser } from '../src/platform/context.js';
 import { createUser, type TestUser } from './helpers/factories.js';
 import { contextOf, createTestDatabase, startTestServer, type TestServer } from './helpers/test-server.js';
+import { fund } from './helpers/players.js';
 
 /**
  * The staff audit log: withdrawal decisions and chat moderation write exactly one row each (actor,
@@ -33,7 +34,6 @@ afterAll(async () => {
 
 const USDT = 100_000_000n;
 const TRX = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
-let seq = 0;
 
 const post = (u: TestUser | null, url: string, payload: unknown = {}) =>
   t.app.inject({
@@ -65,14 +65,7 @@ const total = async () =>
 
 async function pendingWithdrawal(): Promise<{ player: TestUser; id: string }> {
   const player = await createUser(t.server.database);
-  await t.server.ledger.transfer({
-    key: `audit-test-deposit:${player.id}:${++seq}`,
-    kind: 'deposit',
-    currency: 'usdt',
-    amount: 500n * USDT,
-    from: { system: 'chain' },
-    to: { user: player.id, kind: 'real' },
-  });
+  await fund(t.server, player.id, 500n * USDT, { kind: 'deposit' });
   const res = await post(player, '/api/wallet/withdraw', {
     sum: '100',
     currency: 'usdt',

@@ -16,6 +16,7 @@ import { type ServerModule, defineModule } from '../src/platform/module.js';
 import { createUser } from './helpers/factories.js';
 import { createTestDatabase } from './helpers/test-server.js';
 import { createHandContext } from './helpers/hand-context.js';
+import { fund } from './helpers/players.js';
 
 /**
  * The one wager repair job (`wagers.repair`, modules/wagers/repair.ts; decision 0012): a product that
@@ -45,15 +46,7 @@ async function twoRuns(job: JobDefinition) {
 
 async function player(funds = 10n * USDT): Promise<AuthUser> {
   const u = await createUser(db.database);
-  if (funds > 0n)
-    await ctx.ledger.transfer({
-      key: `test-fund:${u.id}`,
-      kind: 'test',
-      currency: 'usdt',
-      amount: funds,
-      from: { system: 'chain' },
-      to: { user: u.id, kind: 'real' },
-    });
+  if (funds > 0n) await fund(ctx, u.id, funds);
   return { id: u.id, name: u.name, roles: ['player'], permissions: {} };
 }
 const balance = async (id: string) => (await ctx.ledger.balances(id)).usdt?.real ?? 0n;
