@@ -170,10 +170,18 @@ describe('third-party slots', () => {
     expect(await lossUsed(p.user)).toBe('5');
   });
 
-  it('a time-out or self-exclusion refuses the stake callback and moves nothing', async () => {
+  it('a time-out or self-exclusion refuses a real launch and the stake callback, and moves nothing', async () => {
     for (const type of ['time_out', 'self_exclusion'] as const) {
       const p = await slotPlayer();
       await blockPlayer(t.server.database, p.user.id, '7 days', type);
+      const launched = await post(p.user, '/api/slots/launch', {
+        game: 'aurora-reels-glacier-gems',
+        currency: 'usdt',
+      });
+      expect([launched.statusCode, launched.json().code]).toEqual([
+        403,
+        type === 'time_out' ? 'timed_out' : 'self_excluded',
+      ]);
       const refused = await p.bet('1');
       expect(refused.error_code).toBe('INTERNAL_ERROR');
       expect(refused.error_description).toMatch(type === 'time_out' ? /time-out/ : /self-excluded/);
