@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { BOT_RAIN } from '@nebula/contracts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { checkLedger } from '../src/modules/ledger/index.js';
@@ -14,6 +13,7 @@ import {
 } from '../src/modules/tips/index.js';
 import type { AppContext } from '../src/platform/context.js';
 import { createUser, type TestUser } from './helpers/factories.js';
+import { creditedDeposit } from './helpers/players.js';
 import { startTestServer, type TestServer } from './helpers/test-server.js';
 
 /**
@@ -50,24 +50,7 @@ afterEach(async () => {
 const USDT = 100_000_000n;
 let seq = 0;
 
-async function deposited(u: TestUser, hoursAgo = 1) {
-  const amount = 5n * USDT;
-  const r = await t.server.ledger.transfer({
-    key: `test-deposit:${u.id}:${++seq}`,
-    kind: 'deposit',
-    currency: 'usdt',
-    amount,
-    from: { system: 'chain' },
-    to: { user: u.id, kind: 'real' },
-  });
-  await t.server.database.query(
-    `insert into deposits (user_id, currency, chain, address, txid, output_index, amount, chain_amount,
-       chain_decimals, confirmations, required_confirmations, status, credited_transfer_id, created_at, credited_at)
-     values ($1, 'usdt', 'trx', 'TTestAddress', $2, 0, $3::numeric, $3::numeric, 6, 1, 1, 1, $4::bigint,
-       now() - make_interval(hours => $5::int), now() - make_interval(hours => $5::int))`,
-    [u.id, randomBytes(16).toString('hex'), amount.toString(), r.transferId, hoursAgo],
-  );
-}
+const deposited = (u: TestUser, hoursAgo = 1) => creditedDeposit(t.server, u.id, 5n * USDT, hoursAgo);
 
 async function depositors(n: number, hoursAgo = 1): Promise<TestUser[]> {
   const users = await Promise.all(Array.from({ length: n }, () => createUser(t.server.database)));

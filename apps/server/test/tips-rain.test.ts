@@ -1,10 +1,10 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { TipErrorCode, TipMessages, TWO_FACTOR_REQUIRED, type EventFrame } from '@nebula/contracts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { checkLedger } from '../src/modules/ledger/index.js';
 import type { Connection } from '../src/realtime/index.js';
 import { createUser, type TestUser } from './helpers/factories.js';
-import { fund } from './helpers/players.js';
+import { creditedDeposit, fund } from './helpers/players.js';
 import { startTestServer, type TestServer } from './helpers/test-server.js';
 
 /**
@@ -39,16 +39,8 @@ function post(user: TestUser | null, url: string, payload: object = {}) {
 }
 
 /** A credited deposit `hoursAgo` hours ago (what the rain rules and the bot rain look for). */
-async function deposited(u: TestUser, hoursAgo = 1, amount = 20n * USDT) {
-  const transfer = await fund(t.server, u.id, amount, { kind: 'deposit' });
-  await t.server.database.query(
-    `insert into deposits (user_id, currency, chain, address, txid, output_index, amount, chain_amount,
-       chain_decimals, confirmations, required_confirmations, status, credited_transfer_id, created_at, credited_at)
-     values ($1, 'usdt', 'trx', 'TTestAddress', $2, 0, $3::numeric, $3::numeric, 6, 1, 1, 1, $4::bigint,
-       now() - make_interval(hours => $5::int), now() - make_interval(hours => $5::int))`,
-    [u.id, randomBytes(16).toString('hex'), amount.toString(), transfer, hoursAgo],
-  );
-}
+const deposited = (u: TestUser, hoursAgo = 1, amount = 20n * USDT) =>
+  creditedDeposit(t.server, u.id, amount, hoursAgo);
 
 /** A settled real bet of `wagerUsd` USD, `daysAgo` days ago (the wager rule). */
 async function wagered(u: TestUser, wagerUsd: string, daysAgo = 1) {

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { Database } from '../../src/db/client.js';
 import { loadAuthUser } from '../../src/modules/auth/index.js';
 import type { Ledger } from '../../src/modules/ledger/index.js';
@@ -33,6 +33,26 @@ export async function fund(
     to: { user: userId, kind: balance },
   });
   return r.transferId;
+}
+
+/**
+ * A USDT deposit of `amount` credited through the ledger (a `deposit` transfer) and recorded as a credited
+ * TRC-20 deposit `hoursAgo` hours ago (what the rain rules and the bot rain look for).
+ */
+export async function creditedDeposit(
+  server: { database: Database; ledger: Ledger },
+  userId: string,
+  amount: bigint,
+  hoursAgo: number,
+): Promise<void> {
+  const transfer = await fund(server, userId, amount, { kind: 'deposit' });
+  await server.database.query(
+    `insert into deposits (user_id, currency, chain, address, txid, output_index, amount, chain_amount,
+       chain_decimals, confirmations, required_confirmations, status, credited_transfer_id, created_at, credited_at)
+     values ($1, 'usdt', 'trx', 'TTestAddress', $2, 0, $3::numeric, $3::numeric, 6, 1, 1, 1, $4::bigint,
+       now() - make_interval(hours => $5::int), now() - make_interval(hours => $5::int))`,
+    [userId, randomBytes(16).toString('hex'), amount.toString(), transfer, hoursAgo],
+  );
 }
 
 /**
