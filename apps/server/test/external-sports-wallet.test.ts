@@ -12,6 +12,7 @@ import { fundedPlayer } from './helpers/players.js';
 import { putSetting, startTestServer, type TestServer } from './helpers/test-server.js';
 import { DEFAULT_LICENSE } from '../src/modules/platform/index.js';
 import { blockPlayer } from './helpers/protection.js';
+import type { Protection } from '@nebula/contracts';
 
 /**
  * The external sportsbook's operator wallet (modules/external-sports) as a configured provider sees it:
@@ -321,6 +322,42 @@ describe('a bet from make to settlement', () => {
     expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
     expect(await p.balance()).toBe(10n * USDT);
     expect((await call('commit', { transaction_id: data.transaction.id })).status).toBe(400);
+  });
+});
+
+describe('player protection', () => {
+  const post = (token: string, url: string, payload: object) =>
+    t.app.inject({ method: 'POST', url, headers: { authorization: `Bearer ${token}` }, payload });
+  const lossUsed = async (p: P) =>
+    ((await post(p.user.token, '/api/protection', {})).json() as Protection).limits.find(
+      (l) => l.kind === 'loss',
+    )?.used;
+
+  it('a win is a return and a rolled back win is not: the loss limit counts the stake again', async () => {
+    const p = await player();
+    const set = await post(p.user.token, '/api/protection/limit', {
+      kind: 'loss',
+      period: 'day',
+      amount: '5',
+      currency: 'usdt',
+    });
+    expect(set.statusCode, set.body).toBe(200);
+    const { betId } = await made(p, Number(2n * USDT));
+    expect(await lossUsed(p)).toBe('2');
+    const win = await call('win', winData(betId, Number(2n * USDT)));
+    expect(win.status, win.text).toBe(200);
+    expect(await lossUsed(p)).toBe('0');
+    const back = await call('rollback', {
+      bet_transaction_id: betId,
+      parent_transaction_id: win.json.id,
+      transaction: txOf(Number(2n * USDT), 'rollback'),
+    });
+    expect(back.status, back.text).toBe(200);
+    expect(await lossUsed(p)).toBe('2');
+    // 2 lost + 4 would cross the limit of 5: refused, nothing taken.
+    const refused = await call('make', makeData(p, Number(4n * USDT)));
+    expect(refused.status).toBe(400);
+    expect(await p.balance()).toBe(8n * USDT);
   });
 });
 

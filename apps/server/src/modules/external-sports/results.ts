@@ -156,17 +156,7 @@ export class ResultCalls {
     const bet = await this.bet(betId, t.currency);
     if (kind === 'refund' && amount !== BigInt(bet.amount)) throw badRequest();
     const fingerprint = JSON.stringify([kind, bet.id, amount.toString()]);
-    // A guarded player's returns are counted by protection; its reads happen before the transaction.
-    const [pre, quote] = await Promise.all([
-      this.ctx.database
-        .query<PrebetRow>(prebetSql(), [bet.currency, bet.user_id], 'xsports.result')
-        .then((r) => r[0]),
-      this.feed.price(bet.currency),
-    ]);
-    const guard =
-      amount > 0n && pre?.guarded && pre.decimals !== null
-        ? protectionGuard(this.ctx, { priceUsd: quote?.usd ?? '0', decimals: pre.decimals })
-        : null;
+    const guard = amount > 0n ? await this.guardOf(bet) : null;
     return this.ctx.ledger.transaction(async (ledger, tx) => {
       await lockPlayer(tx, bet.user_id);
       const replay = await this.replay(tx, t.id, fingerprint, bet);
@@ -227,6 +217,22 @@ export class ResultCalls {
     await resettleWager(tx, 'external-sports', b.id, paid, outcome);
   }
 
+  /**
+   * Protection's guard for a guarded player's returns (a win or refund counts as a return, a rolled
+   * back one as a negative return), or null. Its reads happen before the transaction (lock order).
+   */
+  private async guardOf(bet: { currency: string; user_id: string }) {
+    const [pre, quote] = await Promise.all([
+      this.ctx.database
+        .query<PrebetRow>(prebetSql(), [bet.currency, bet.user_id], 'xsports.result')
+        .then((r) => r[0]),
+      this.feed.price(bet.currency),
+    ]);
+    return pre?.guarded && pre.decimals !== null
+      ? protectionGuard(this.ctx, { priceUsd: quote?.usd ?? '0', decimals: pre.decimals })
+      : null;
+  }
+
   private async rollback(
     betId: string,
     parentId: string,
@@ -234,6 +240,7 @@ export class ResultCalls {
   ): Promise<WalletReply> {
     const bet = await this.bet(betId, t.currency);
     const fingerprint = JSON.stringify(['rollback', bet.id, parentId]);
+    const guard = await this.guardOf(bet);
     return this.ctx.ledger.transaction(async (ledger, tx) => {
       await lockPlayer(tx, bet.user_id);
       const replay = await this.replay(tx, t.id, fingerprint, bet);
@@ -250,7 +257,12 @@ export class ResultCalls {
       // Only the bet's latest result can be taken back, once.
       if (parent.rolled_back || b.state === 'open' || b.state === 'discarded') throw badRequest();
       const amount = BigInt(parent.amount);
-      const { shortfall } = await reclaimPayout(ledger, betAccount(b), amount, `rollback:${b.results}`);
+      const { shortfall } = await reclaimPayout(
+        ledger,
+        { ...betAccount(b), guard },
+        amount,
+        `rollback:${b.results}`,
+      );
       const paid = BigInt(b.paid) - amount;
       await tx.query(
         `update xsport_bets set state = 'open', paid = $2::numeric, debt = debt + $3::numeric where id = $1::uuid`,
