@@ -1,9 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import { ChatErrorCode, ChatMessages, type ChatMessage, type Me } from '@nebula/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, type TestUser } from './helpers/factories.js';
 import { startTestServer, type TestServer } from './helpers/test-server.js';
 import { connectSocket, type TestSocket } from './helpers/ws-client.js';
+import { seedPairs } from './helpers/bets.js';
 
 /**
  * What players do around the chat: ignore and unignore by name (the list is on the user object, so
@@ -33,20 +33,11 @@ const post = (u: TestUser | null, url: string, payload: unknown) =>
   });
 const me = async (u: TestUser) => ((await post(u, '/auth/update', {})).json() as { user: Me }).user;
 
-const pairs = new Map<string, { id: string; nonce: number }>();
+const seedPairOf = seedPairs();
 /** Inserts a settled bet of `u` (1 USDT wager at 2.5x) and returns its id. */
 async function bet(u: TestUser, demo = false): Promise<string> {
   const db = t.server.database;
-  let pair = pairs.get(u.id);
-  if (!pair) {
-    const rows = await db.query<{ id: string }>(
-      `insert into seed_pairs (user_id, server_seed, server_seed_hash, client_seed)
-       values ($1, $2, $3, 'test') returning id::text as id`,
-      [u.id, randomBytes(32).toString('hex'), randomBytes(32).toString('hex')],
-    );
-    pair = { id: rows[0]?.id as string, nonce: 0 };
-    pairs.set(u.id, pair);
-  }
+  const pair = await seedPairOf(db, u.id);
   const rows = await db.query<{ id: string }>(
     `insert into bets (user_id, game, currency, demo, wager, multiplier, multiplier_num, multiplier_den, payout,
        profit, seed_pair_id, nonce, params, outcome, house_edge_bps, wager_usd)

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { type LiveGame, latestWinFromLiveGame, liveGameEvent } from '@nebula/contracts';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { profitUsd } from '../src/modules/wagers/index.js';
@@ -6,6 +5,7 @@ import { checkLedger } from '../src/modules/ledger/index.js';
 import { createUser, type TestUser } from './helpers/factories.js';
 import { startTestServer, type TestServer } from './helpers/test-server.js';
 import { fund } from './helpers/players.js';
+import { seedPairs } from './helpers/bets.js';
 
 /**
  * The live feed's history (POST /api/data/latestGames) and the latest wins (POST /api/data/latestWins):
@@ -60,21 +60,12 @@ const atomic8 = (s: string) => {
   const [w = '0', f = ''] = s.split('.');
   return BigInt(w + f.padEnd(8, '0'));
 };
-const seedPairs = new Map<string, { id: string; nonce: number }>();
+const seedPairOf = seedPairs();
 
 /** Inserts a settled bet row directly (the feed only reads `bets`). */
 async function insertBet(u: TestUser, spec: BetSpec): Promise<string> {
   const db = t.server.database;
-  let pair = seedPairs.get(u.id);
-  if (!pair) {
-    const rows = await db.query<{ id: string }>(
-      `insert into seed_pairs (user_id, server_seed, server_seed_hash, client_seed)
-       values ($1, $2, $3, 'test') returning id::text as id`,
-      [u.id, randomBytes(32).toString('hex'), randomBytes(32).toString('hex')],
-    );
-    pair = { id: rows[0]?.id as string, nonce: 0 };
-    seedPairs.set(u.id, pair);
-  }
+  const pair = await seedPairOf(db, u.id);
   const wager = atomic8(spec.wager);
   const mult = atomic8(spec.multiplier);
   const payout = (wager * mult) / 100_000_000n;

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { RACE_PRIZE_SHARES_PERMILLE, type RaceLeaderboard } from '@nebula/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkLedger } from '../src/modules/ledger/index.js';
@@ -18,6 +17,7 @@ import type { AppContext } from '../src/platform/context.js';
 import { createUser, type TestUser } from './helpers/factories.js';
 import { contextOf, putSetting, startTestServer, type TestServer } from './helpers/test-server.js';
 import { catchUp } from './helpers/wagers.js';
+import { seedPairs } from './helpers/bets.js';
 
 /**
  * The weekly race: weeks in UTC, the spec's prize shares, the ranking by USD wagered in real bets,
@@ -42,20 +42,11 @@ async function setRace(settings: Record<string, unknown>, enabled = true) {
   await putSetting(t, 'race.prize_pool', settings);
 }
 
-const seedPairs = new Map<string, { id: string; nonce: number }>();
+const seedPairOf = seedPairs();
 /** Inserts a settled real (or demo) dice bet of `wagerUsd` USD at `at`. */
 async function bet(u: TestUser, at: Date, wagerUsd: string, demo = false): Promise<string> {
   const db = t.server.database;
-  let pair = seedPairs.get(u.id);
-  if (!pair) {
-    const rows = await db.query<{ id: string }>(
-      `insert into seed_pairs (user_id, server_seed, server_seed_hash, client_seed)
-       values ($1, $2, $3, 'test') returning id::text as id`,
-      [u.id, randomBytes(32).toString('hex'), randomBytes(32).toString('hex')],
-    );
-    pair = { id: rows[0]?.id as string, nonce: 0 };
-    seedPairs.set(u.id, pair);
-  }
+  const pair = await seedPairOf(db, u.id);
   const rows = await db.query<{ id: string }>(
     `insert into bets (user_id, game, currency, demo, wager, multiplier, multiplier_num, multiplier_den, payout,
        profit, seed_pair_id, nonce, params, outcome, house_edge_bps, wager_usd, created_at)
