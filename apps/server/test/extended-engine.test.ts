@@ -12,14 +12,13 @@ import {
 } from '@nebula/games';
 import { z } from 'zod';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { loadAuthUser } from '../src/modules/auth/index.js';
 import { ExtendedEngine, GameEngine } from '../src/modules/games/index.js';
 import { checkLedger } from '../src/modules/ledger/index.js';
 import type { AppContext, AuthUser } from '../src/platform/context.js';
 import { AppError } from '../src/platform/errors.js';
-import { createUser, type TestUser } from './helpers/factories.js';
+import type { TestUser } from './helpers/factories.js';
 import { contextOf, putSetting, startTestServer, type TestServer } from './helpers/test-server.js';
-import { fund } from './helpers/players.js';
+import { fund, fundedPlayer } from './helpers/players.js';
 
 /**
  * The extended engine on a test-only game ("ladder"): each `up` reads one float and survives below 1/2
@@ -90,9 +89,8 @@ function engines() {
 }
 
 async function player(amount = 10n * USDT): Promise<{ u: TestUser; user: AuthUser }> {
-  const u = await createUser(t.server.database);
-  await fund(t.server, u.id, amount);
-  return { u, user: (await loadAuthUser(t.server.database, u.id))! };
+  const [u, user] = await fundedPlayer(t.server, amount);
+  return { u, user };
 }
 
 const balance = async (u: TestUser) => (await t.server.ledger.balances(u.id)).usdt?.real ?? 0n;

@@ -8,13 +8,12 @@ import {
   ratioToFixed,
 } from '@nebula/games';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { loadAuthUser } from '../src/modules/auth/index.js';
 import { ExtendedEngine, GameEngine } from '../src/modules/games/index.js';
 import { checkLedger } from '../src/modules/ledger/index.js';
 import type { AppContext, AuthUser } from '../src/platform/context.js';
-import { createUser, type TestUser } from './helpers/factories.js';
+import type { TestUser } from './helpers/factories.js';
 import { contextOf, startTestServer, type TestServer } from './helpers/test-server.js';
-import { fund } from './helpers/players.js';
+import { fundedPlayer } from './helpers/players.js';
 
 /**
  * Versioned extended games (G4, decision 0011): a new coinflip or tower round is stamped with version 2
@@ -47,9 +46,8 @@ function engines() {
 }
 
 async function player(): Promise<{ u: TestUser; user: AuthUser }> {
-  const u = await createUser(t.server.database);
-  await fund(t.server, u.id, 100n * USDT);
-  return { u, user: (await loadAuthUser(t.server.database, u.id))! };
+  const [u, user] = await fundedPlayer(t.server, 100n * USDT);
+  return { u, user };
 }
 
 async function open(single: GameEngine, user: AuthUser, game: string, data: unknown) {
