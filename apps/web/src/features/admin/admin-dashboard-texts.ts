@@ -1,0 +1,93 @@
+/** Texts of the back office's dashboard (keys `adminDashboard.`). */
+import { addTranslations, type Translation } from '../../lib/i18n';
+
+export const adminDashboardEn = {
+  adminDashboard: {
+    period: 'Period',
+    days: '{{count}} days',
+    range: '{{from}} – {{to}} (UTC)',
+    tiles: {
+      players: 'Players',
+      playersHint: '{{count}} new in the period',
+      online: 'Online now',
+      onlineHint: '{{users}} signed in · {{guests}} guests',
+      wagered: 'Wagered',
+      wageredHint: '{{count}} real bets · {{active}} active',
+      ggr: 'GGR',
+      ggrHint: 'Wagered less paid, settled real bets',
+      deposits: 'Deposits',
+      depositsHint: '{{count}} credited',
+      withdrawals: 'Withdrawals',
+      withdrawalsHint: '{{count}} paid',
+      pending: 'Pending withdrawals',
+      pendingHint: '{{count}} in the queue',
+      bonus: 'Bonus cost',
+      bonusHint: '{{credited}} credited',
+    },
+    chartTitle: 'GGR per day by product (USD)',
+    chartEmpty: 'No settled real bets in this period',
+    chartFailed: 'The chart could not be drawn.',
+    products: {
+      originals: 'Originals',
+      extended: 'Extended',
+      crash: 'Crash',
+      slots: 'Slots',
+      sports: 'Sports',
+      'external-sports': 'External sports',
+    },
+    total: 'Total',
+    ledger: 'Ledger',
+    ledgerOk: 'Healthy · {{transfers}} transfers, {{accounts}} accounts',
+    ledgerBad: '{{count}} problems: open the ledger health check',
+    ledgerChecked: 'Checked at {{time}} (at most once a minute)',
+    loadFailed: 'The dashboard could not be loaded.',
+    amountsNote: 'GGR in USD at bet time; deposits, withdrawals and bonuses at current prices.',
+  },
+};
+
+export const adminDashboardDe: Translation<typeof adminDashboardEn> = {
+  adminDashboard: {
+    period: 'Zeitraum',
+    days: '{{count}} Tage',
+    range: '{{from}} – {{to}} (UTC)',
+    tiles: {
+      players: 'Spieler',
+      playersHint: '{{count}} neu im Zeitraum',
+      online: 'Jetzt online',
+      onlineHint: '{{users}} angemeldet · {{guests}} Gäste',
+      wagered: 'Eingesetzt',
+      wageredHint: '{{count}} echte Wetten · {{active}} aktiv',
+      ggr: 'GGR',
+      ggrHint: 'Einsätze abzüglich Auszahlungen, abgerechnete echte Wetten',
+      deposits: 'Einzahlungen',
+      depositsHint: '{{count}} gutgeschrieben',
+      withdrawals: 'Auszahlungen',
+      withdrawalsHint: '{{count}} ausgezahlt',
+      pending: 'Offene Auszahlungen',
+      pendingHint: '{{count}} in der Warteschlange',
+      bonus: 'Bonuskosten',
+      bonusHint: '{{credited}} gutgeschrieben',
+    },
+    chartTitle: 'GGR pro Tag nach Produkt (USD)',
+    chartEmpty: 'Keine abgerechneten echten Wetten in diesem Zeitraum',
+    chartFailed: 'Das Diagramm konnte nicht gezeichnet werden.',
+    products: {
+      originals: 'Originals',
+      extended: 'Erweitert',
+      crash: 'Crash',
+      slots: 'Slots',
+      sports: 'Sport',
+      'external-sports': 'Externer Sport',
+    },
+    total: 'Summe',
+    ledger: 'Hauptbuch',
+    ledgerOk: 'In Ordnung · {{transfers}} Buchungen, {{accounts}} Konten',
+    ledgerBad: '{{count}} Probleme: Hauptbuch-Prüfung öffnen',
+    ledgerChecked: 'Geprüft um {{time}} (höchstens einmal pro Minute)',
+    loadFailed: 'Das Dashboard konnte nicht geladen werden.',
+    amountsNote: 'GGR in USD zum Wettzeitpunkt; Ein- und Auszahlungen und Boni zu aktuellen Preisen.',
+  },
+};
+
+addTranslations('en', adminDashboardEn);
+addTranslations('de', adminDashboardDe);
