@@ -20,6 +20,17 @@ export default defineConfig({
       },
       'apps/server/vitest.config.ts',
       'apps/web/vitest.config.ts',
+      {
+        // The web's plain .ts tests, in Node (no jsdom per file); see apps/web/vitest.config.ts.
+        root: './apps/web',
+        test: {
+          name: 'web-node',
+          include: ['src/**/*.test.ts'],
+          environment: 'node',
+          setupFiles: ['src/test-setup.ts'],
+          testTimeout: 30_000,
+        },
+      },
     ],
   },
 });

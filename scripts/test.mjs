@@ -25,6 +25,8 @@ const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const totals = { passed: 0, failed: 0, skipped: 0, flaky: 0 };
 const failures = [];
 const flakyTests = [];
+/** Titles of the tests that failed (every attempt), printed again at the end of the run. */
+const failedTests = [];
 const durations = [];
 
 function run(label, cmd, cmdArgs, opts = {}) {
@@ -134,6 +136,13 @@ function vitest(label, projects, env = {}) {
     totals.passed += r.numPassedTests;
     totals.failed += r.numFailedTests;
     totals.skipped += r.numPendingTests + (r.numTodoTests ?? 0);
+    for (const file of r.testResults ?? []) {
+      const name = path.relative(root, file.name ?? '');
+      for (const t of file.assertionResults ?? [])
+        if (t.status === 'failed') failedTests.push(`${label}: ${name} › ${t.fullName ?? t.title}`);
+      if (file.status === 'failed' && !(file.assertionResults ?? []).some((t) => t.status === 'failed'))
+        failedTests.push(`${label}: ${name} (did not load: ${String(file.message ?? '').split('\n')[0]})`);
+    }
     if (!ok && r.numFailedTests === 0) {
       totals.failed += 1; // a file that failed to load counts as a failure
       failures.push(`vitest ${label} (suite error)`);
@@ -144,16 +153,17 @@ function vitest(label, projects, env = {}) {
   }
 }
 
-if (want('unit')) await timed('vitest unit', () => vitest('unit', ['packages', 'tooling', 'web']));
+if (want('unit'))
+  await timed('vitest unit', () => vitest('unit', ['packages', 'tooling', 'web', 'web-node']));
 if (want('server')) await timed('vitest server', () => vitest('server', ['server']));
 
-/** Titles of the tests Playwright reports as flaky (failed, then passed on a retry). */
-function flakyTitles(report) {
+/** Titles of the tests Playwright reports with `status` ('flaky': failed, then passed on a retry). */
+function titlesWithStatus(report, status) {
   const titles = [];
   const walk = (suite, trail) => {
     for (const spec of suite.specs ?? []) {
       for (const t of spec.tests ?? []) {
-        if (t.status === 'flaky') titles.push([...trail, spec.title].filter(Boolean).join(' › '));
+        if (t.status === status) titles.push([...trail, spec.title].filter(Boolean).join(' › '));
       }
     }
     for (const child of suite.suites ?? []) walk(child, [...trail, child.title]);
@@ -205,7 +215,8 @@ if (want('e2e')) {
       totals.failed += s.unexpected ?? 0;
       totals.skipped += s.skipped ?? 0;
       totals.flaky += s.flaky ?? 0;
-      flakyTests.push(...flakyTitles(report).map((t) => `e2e: ${t}`));
+      flakyTests.push(...titlesWithStatus(report, 'flaky').map((t) => `e2e: ${t}`));
+      failedTests.push(...titlesWithStatus(report, 'unexpected').map((t) => `e2e: ${t}`));
       const slowest = slowestTests(report, 15);
       if (slowest.length) {
         console.log('\nSlowest e2e tests (retries included):');
@@ -227,12 +238,14 @@ if (want('e2e')) {
 }
 
 const { flaky, ...summary } = totals;
-if (summaryFile) writeFileSync(summaryFile, JSON.stringify({ ...summary, flaky, flakyTests, durations }));
+if (summaryFile)
+  writeFileSync(summaryFile, JSON.stringify({ ...summary, flaky, flakyTests, failedTests, durations }));
 console.log('\nDurations:');
 for (const [label, seconds] of durations)
   console.log(`  ${label.padEnd(34)} ${seconds.toFixed(0).padStart(5)} s`);
 console.log('');
 if (failures.length) console.log(`Failed: ${failures.join(', ')}`);
+if (failedTests.length) console.log(`Failed tests: ${failedTests.length}\n  ${failedTests.join('\n  ')}`);
 if (flaky) console.log(`Flaky (passed only on a retry): ${flaky}\n  ${flakyTests.join('\n  ')}`);
 console.log(`${summary.passed} passed, ${summary.failed} failed, ${summary.skipped} skipped`);
 process.exit(summary.failed > 0 ? 1 : 0);

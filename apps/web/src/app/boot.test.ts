@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import '../lib/i18n';
 import { ApiError, resetApiState } from '../lib/api';

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
 import { sharedDe as de } from '../locales/de';
 import { sharedEn } from '../locales/en';
