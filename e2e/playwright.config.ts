@@ -9,6 +9,17 @@ export const BASE_URL = process.env.E2E_BASE_URL ?? `http://127.0.0.1:${PORT}`;
 
 process.env.PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD = '1';
 
+const CHROME = { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 } };
+const SETTINGS_SPECS = [
+  /admin-games\.spec\.ts$/,
+  /admin-live\.spec\.ts$/,
+  /admin-promotions\.spec\.ts$/,
+  /promotions-pages\.spec\.ts$/,
+];
+// The last stage: the contact-info modal, and the dashboard, whose figures must move by its own
+// player's bets and deposit alone.
+const LAST_SPECS = [/contact-info\.spec\.ts$/, /admin-dashboard\.spec\.ts$/];
+
 export default defineConfig({
   testDir: '.',
   testMatch: /.*\.spec\.ts$/,
@@ -38,7 +49,14 @@ export default defineConfig({
       ],
     },
   },
+  // Specs that change an operator setting every player meets run after the others, so that no other
+  // spec's player meets the change: the back office's edits of games and programmes, and the promotions
+  // pages (which set the deposit promotions bonus.spec also sets), then the contact-info modal (it opens
+  // for every signed-in player while it is on) beside the dashboard (no other spec bets or deposits
+  // then). A project runs only if the one before passed.
   projects: [
-    { name: 'chromium', use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 } } },
+    { name: 'chromium', testIgnore: [...SETTINGS_SPECS, ...LAST_SPECS], use: CHROME },
+    { name: 'settings', testMatch: SETTINGS_SPECS, dependencies: ['chromium'], use: CHROME },
+    { name: 'last', testMatch: LAST_SPECS, dependencies: ['settings'], use: CHROME },
   ],
 });

@@ -40,7 +40,8 @@ test.describe('web shell', () => {
   test('a guarded route opens the login modal and keeps the URL for a guest', async ({ page }) => {
     await page.goto('/promotions');
     await expect(page.getByRole('heading', { level: 1, name: 'Promotions' })).toBeVisible();
-    await page.getByRole('link', { name: 'Daily faucet' }).click(); // leads to /bonus, login required
+    // The faucet card's action needs a signed-in player: a guest gets the login modal.
+    await page.getByTestId('hub-faucet-signin').click();
     await expect(page.getByTestId('auth-modal')).toBeVisible();
     await expect(page).toHaveURL(/\/promotions$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Promotions' })).toBeVisible();

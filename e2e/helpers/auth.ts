@@ -113,7 +113,7 @@ export async function mailedLink(
   const token = await adminToken;
   const deadline = Date.now() + 10_000;
   while (Date.now() < deadline) {
-    const { mails } = await call<{ mails: OutboxMail[] }>('POST', '/api/admin/outbox', {}, token);
+    const { mails } = await call<{ mails: OutboxMail[] }>('POST', '/api/admin/outbox', { search: to }, token);
     for (const mail of mails) {
       if (mail.to.toLowerCase() !== to.toLowerCase() || Date.parse(mail.createdAt) < after) continue;
       const match = mail.text.match(pattern);

@@ -3,7 +3,10 @@
  * server under test and from the coordinator). On a `run` command it starts one loop per player,
  * each placing one bet after the other for `warmup + duration` seconds:
  *   - `http`: POST /api/whisper {event: 'Play', data: PLAY_REQUEST} with the player's bearer token,
- *     over keep-alive connections (one per player);
+ *     over keep-alive connections (one per player), with undici's HTTP/1.1 client (default) or
+ *     node:http's (`client: 'node'`). The load generator shares the machine with the server under test
+ *     and PostgreSQL, so its own CPU per bet counts against the measured throughput: undici's client
+ *     costs about a third of node:http's (docs/BENCHMARKS.md), closer to pgbench's C client;
  *   - `raw`: the bet's statements (bets-sql.ts) as named prepared statements (or unnamed ones)
  *     through a `pg` pool (by default one connection per player).
  * With `gap`, each player pauses that long after each bet. Only bets that complete inside the
@@ -18,6 +21,7 @@
 import http from 'node:http';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
+import { Client } from 'undici';
 import { type BetContext, type Statement, type Step, betSteps, isWin } from './bets-sql.js';
 import {
   DICE_OUTCOMES,
@@ -155,8 +159,40 @@ async function measureOpen(
   };
 }
 
-/** One Play call over HTTP/1.1 keep-alive. */
-function httpBet(url: string, tokens: string[]): Bet {
+/** Whether a Play answer is a settled single-round bet, and whether it won. */
+function playOutcome(status: number, text: string): Awaited<ReturnType<Bet>> {
+  let json: { type?: string; code?: unknown; game?: { win?: boolean } } = {};
+  try {
+    json = JSON.parse(text) as typeof json;
+  } catch {
+    // reported below
+  }
+  if (status === 200 && json.type === 'single') return { ok: true, win: json.game?.win === true };
+  return { ok: false, error: `HTTP ${status}:${String(json.code ?? text.slice(0, 80))}` };
+}
+
+/** One Play call over HTTP/1.1 keep-alive with undici: one client (one connection) per player. */
+function undiciBet(url: string, tokens: string[]): Bet {
+  const origin = new URL(url).origin;
+  const body = Buffer.from(JSON.stringify({ event: 'Play', data: PLAY_REQUEST }));
+  const clients = tokens.map(() => new Client(origin, { pipelining: 1, keepAliveTimeout: 60_000 }));
+  const headers = tokens.map((token) => ({
+    'content-type': 'application/json',
+    authorization: `Bearer ${token}`,
+  }));
+  return async (player) => {
+    const res = await clients[player]!.request({
+      path: '/api/whisper',
+      method: 'POST',
+      headers: headers[player],
+      body,
+    });
+    return playOutcome(res.statusCode, await res.body.text());
+  };
+}
+
+/** One Play call over HTTP/1.1 keep-alive with node:http. */
+function nodeHttpBet(url: string, tokens: string[]): Bet {
   const target = new URL('/api/whisper', url);
   const agent = new http.Agent({ keepAlive: true, maxSockets: tokens.length });
   const body = Buffer.from(JSON.stringify({ event: 'Play', data: PLAY_REQUEST }));
@@ -177,22 +213,9 @@ function httpBet(url: string, tokens: string[]): Bet {
           const chunks: Buffer[] = [];
           res.on('data', (c: Buffer) => chunks.push(c));
           res.on('error', reject);
-          res.on('end', () => {
-            const text = Buffer.concat(chunks).toString('utf8');
-            let json: { type?: string; code?: unknown; game?: { win?: boolean } } = {};
-            try {
-              json = JSON.parse(text) as typeof json;
-            } catch {
-              // reported below
-            }
-            if (res.statusCode === 200 && json.type === 'single')
-              resolve({ ok: true, win: json.game?.win === true });
-            else
-              resolve({
-                ok: false,
-                error: `HTTP ${res.statusCode}:${String(json.code ?? text.slice(0, 80))}`,
-              });
-          });
+          res.on('end', () =>
+            resolve(playOutcome(res.statusCode ?? 0, Buffer.concat(chunks).toString('utf8'))),
+          );
         },
       );
       req.on('error', reject);
@@ -289,7 +312,8 @@ process.on('message', (cmd: LoadCommand | { type: 'exit' }) => {
           ? measureOpen(players, bet, cmd.warmup, cmd.duration, cmd.rate)
           : measure(players, bet, cmd.warmup, cmd.duration, cmd.gap);
       if (cmd.mode === 'http') {
-        send(await run(cmd.tokens.length, httpBet(cmd.url, cmd.tokens)));
+        const bet = cmd.client === 'node' ? nodeHttpBet(cmd.url, cmd.tokens) : undiciBet(cmd.url, cmd.tokens);
+        send(await run(cmd.tokens.length, bet));
       } else {
         const raw = await rawBets(cmd);
         try {

@@ -91,6 +91,7 @@ Options:
   --open-phases LIST phases that also run open-loop at that same rate: ours,raw,pgbench (default
                      ours)
   --group-parallel N BET_GROUP_COMMIT_PARALLEL of the group phase (default: the server's default)
+  --http-client C    the load generator's HTTP client: undici (default) or node (node:http)
   --server-pool N    DATABASE_POOL_SIZE of the server (default: one connection per player, as the
                      raw baseline has; the server's own default is 10)
   --raw-connections C  connections of the raw-SQL baseline's pool (default: one per player)
@@ -179,6 +180,7 @@ async function main(): Promise<number> {
       'limit-clients': { type: 'string', default: '16' },
       'server-pool': { type: 'string' },
       'group-parallel': { type: 'string' },
+      'http-client': { type: 'string', default: 'undici' },
       'open-share': { type: 'string', default: '0.5' },
       'open-phases': { type: 'string', default: 'ours' },
       'pgbench-jobs': { type: 'string', default: '2' },
@@ -217,6 +219,11 @@ async function main(): Promise<number> {
   const groupEnv: Record<string, string> = { BET_GROUP_COMMIT: 'true' };
   if (values['group-parallel'])
     groupEnv.BET_GROUP_COMMIT_PARALLEL = String(int('group-parallel', values['group-parallel'], 1, 32));
+  const httpClient = values['http-client'];
+  if (httpClient !== 'undici' && httpClient !== 'node') {
+    console.error(`--http-client must be undici or node\n\n${USAGE}`);
+    return 2;
+  }
   const openShare = Number(values['open-share']);
   const openPhases = new Set(values['open-phases'].split(','));
   if (
@@ -296,6 +303,7 @@ async function main(): Promise<number> {
       const run = {
         type: 'run',
         mode: 'http',
+        client: httpClient,
         url: on.url,
         tokens: setup.tokens,
         warmup,

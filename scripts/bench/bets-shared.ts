@@ -58,6 +58,8 @@ export type LoadCommand =
       type: 'run';
       mode: 'http';
       url: string;
+      /** The HTTP client: undici's (default) or node:http's. */
+      client?: 'undici' | 'node';
       tokens: string[];
       warmup: number;
       duration: number;

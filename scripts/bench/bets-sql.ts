@@ -176,6 +176,7 @@ const record: Statement = {
       ['originals'],
       [null],
       [null],
+      ['0'],
     ];
   },
   pgbench: [
@@ -199,6 +200,7 @@ const record: Statement = {
     `array['originals']`,
     'array[null::text]',
     'array[null::timestamptz]',
+    'array[0]',
   ],
   // No row means the bet was not inserted: the runner fails the bet.
   gset: 'record_',

@@ -58,7 +58,11 @@ const isProtocolEndpoint = (path: string) =>
 /** The endpoints this file sweeps. */
 const swept = () => t.app.endpoints.filter((e) => !isProtocolEndpoint(e.path));
 
-describe('bad input on every endpoint', () => {
+// Each sweep calls every endpoint many times and grows with the API: a generous cap (not a timing
+// assertion), so a loaded machine is slow, never failing.
+const SWEEP = { timeout: 240_000 };
+
+describe('bad input on every endpoint', SWEEP, () => {
   it('has endpoints to sweep', () => {
     expect(swept().length).toBeGreaterThanOrEqual(3);
   });
@@ -254,7 +258,7 @@ function expectUnstorable(res: { statusCode: number; json(): unknown }, field: s
   ).toEqual([field]);
 }
 
-describe('text PostgreSQL cannot store (fuzz: every string field of every call)', () => {
+describe('text PostgreSQL cannot store (fuzz: every string field of every call)', SWEEP, () => {
   const callers = (e: Endpoint): [string, Record<string, string>][] =>
     e.policy.kind === 'public'
       ? [

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, type TestUser } from './helpers/factories.js';
 import { startTestServer, type TestServer } from './helpers/test-server.js';
 
-/** POST /api/bonusBalance: an empty bonus list for a player (no bonus programme yet), 401 for a guest. */
+/** POST /api/bonusBalance: an empty bonus list for a player without a bonus (bonus-money.test.ts has the rest), 401 for a guest. */
 let t: TestServer;
 beforeAll(async () => {
   t = await startTestServer();
@@ -21,7 +21,7 @@ const bonusBalance = (u: TestUser | null, payload: unknown = {}) =>
   });
 
 describe('bonus balance', () => {
-  it('answers a signed-in player with an empty bonus list in the contract shape', async () => {
+  it('answers a player without a bonus with an empty list in the contract shape', async () => {
     const u = await createUser(t.server.database);
     const res = await bonusBalance(u);
     expect(res.statusCode, res.body).toBe(200);

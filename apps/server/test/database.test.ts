@@ -209,3 +209,77 @@ describe('pipelined transactions (TransactionOptions.pipelined)', () => {
     expect((await rows()).at(-1)).toEqual([7, 2]);
   });
 });
+
+describe('after-commit announcements (tx.afterCommit, Database.onCommitted; decision 0046)', () => {
+  let t: Awaited<ReturnType<typeof createTestDatabase>>;
+  const heard: unknown[] = [];
+  beforeAll(async () => {
+    t = await createTestDatabase();
+    await t.database.query('create table ac_t (id int primary key, v int not null check (v >= 0))');
+    t.database.onCommitted('test.topic', (data) => heard.push(data));
+    // A listener that throws is logged; it neither stops the others nor fails the committed caller.
+    t.database.onCommitted('test.topic', () => {
+      throw new Error('a broken listener');
+    });
+  });
+  afterAll(async () => {
+    await t?.drop();
+  });
+
+  it('hands what a transaction announced to the listeners once it committed, in order', async () => {
+    heard.length = 0;
+    let during = -1;
+    const result = await t.database.transaction(async (tx) => {
+      tx.afterCommit('test.topic', { n: 1 });
+      tx.afterCommit('other.topic', { n: 0 });
+      await tx.query('insert into ac_t values (1, 1)');
+      tx.afterCommit('test.topic', { n: 2 });
+      during = heard.length;
+      return 'committed';
+    });
+    expect(result).toBe('committed');
+    expect(during).toBe(0);
+    expect(heard).toEqual([{ n: 1 }, { n: 2 }]);
+  });
+
+  it('hands nothing over when the transaction rolls back or its statement fails', async () => {
+    heard.length = 0;
+    await expect(
+      t.database.transaction(async (tx) => {
+        tx.afterCommit('test.topic', { n: 3 });
+        await tx.query('insert into ac_t values (2, 1)');
+        throw new Error('changed my mind');
+      }),
+    ).rejects.toThrow('changed my mind');
+    await expect(
+      t.database.transaction(async (tx) => {
+        tx.afterCommit('test.topic', { n: 4 });
+        await tx.query('insert into ac_t values (3, -1)');
+      }),
+    ).rejects.toThrow(/check constraint/);
+    expect(heard).toEqual([]);
+  });
+
+  it('works the same in a pipelined transaction: after its COMMIT, never after a failed final write', async () => {
+    heard.length = 0;
+    await t.database.transaction(
+      async (tx) => {
+        tx.afterCommit('test.topic', { n: 5 });
+        tx.commitWith('ac_final1');
+        await tx.query('insert into ac_t values (4, 1)', [], 'ac_final1');
+      },
+      { pipelined: true },
+    );
+    await expect(
+      t.database.transaction(
+        async (tx) => {
+          tx.afterCommit('test.topic', { n: 6 });
+          tx.commitWith('ac_final2');
+          await tx.query('insert into ac_t values (5, -1)', [], 'ac_final2');
+        },
+        { pipelined: true },
+      ),
+    ).rejects.toThrow(/check constraint/);
+    expect(heard).toEqual([{ n: 5 }]);
+  });
+});

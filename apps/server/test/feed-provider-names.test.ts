@@ -7,7 +7,7 @@ import { startTestServer, type TestServer } from './helpers/test-server.js';
 
 /**
  * The live feed's history names a third-party game's round by the catalogue's name (not its id), and
- * leaves the external sportsbook's bets out (the casino's feed; decision 0034).
+ * leaves out an external sportsbook record whose outcome is no win or loss (external-sports-feed.test).
  */
 let t: TestServer;
 
@@ -20,7 +20,7 @@ afterAll(async () => {
 });
 
 describe('the live feed of third-party games', () => {
-  it('shows a slot round with its game name; an external sportsbook bet is not in it', async () => {
+  it('shows a slot round with its game name; an external sportsbook record without a result is not in it', async () => {
     const [game] = await t.server.database.query<{ id: string; name: string }>(
       `select id, name from games where provider is not null order by id limit 1`,
     );

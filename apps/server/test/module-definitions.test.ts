@@ -51,7 +51,11 @@ const EXPECTED_JOBS: Record<string, string[]> = {
   race: ['race.payout'],
   chat: ['chat.quiz-repair', 'chat.prune-limits'],
   tips: ['tips.bot-rain', 'tips.announce'],
+  vip: ['vip.deposits'],
   protection: ['protection.release-held'],
+  bonus: ['bonus.sweep'],
+  rakeback: ['rakeback.settle'],
+  notifications: ['notifications.publish'],
 };
 
 /** The services each module declares today, in creation order (module list order). */
@@ -63,6 +67,7 @@ const EXPECTED_SERVICES: [string, string][] = [
   ['withdrawals.service', 'withdrawals'],
   ['deposits.service', 'deposits'],
   ['protection.clock', 'protection'],
+  ['dashboard.ledger-check', 'dashboard'],
   ['crash.service', 'crash'],
   ['crash.salt-blocks', 'crash'],
   ['sports.bets', 'sports'],
@@ -113,7 +118,7 @@ describe('the server started with the module list', () => {
               (select count(*) from roles)::text as roles,
               (select count(*) from games)::text as games,
               (select count(*) from settings
-                where key in ('license', 'games.max_bet_eur', 'vip_withdraw'))::text as settings`,
+                where key in ('license', 'games.max_bet_eur', 'vip.levels'))::text as settings`,
     );
     expect(Number(counts?.currencies)).toBeGreaterThan(0);
     expect(Number(counts?.roles)).toBeGreaterThan(0);
@@ -143,7 +148,7 @@ describe('the server started with the module list', () => {
       ['race.prize_pool', 'race'],
       ['chat.link_allowlist', 'chat'],
       ['sports.max_bet_usd', 'sports'],
-      ['vip_withdraw', 'withdrawals'],
+      ['vip.levels', 'vip'],
     ] as const)
       expect(t.server.settings.registry.get(key)?.owner, key).toBe(owner);
   });
@@ -161,7 +166,8 @@ describe('the server started with the module list', () => {
     const declared = modules.flatMap((m) => (m.channels ?? []).map((c) => c.name));
     expect(declared.length).toBeGreaterThan(0);
     expect(t.server.realtime.rules.moduleRules()).toEqual(declared);
-    expect([...t.server.assembly.channels.values()]).toEqual(['sports', 'chat']);
+    expect([...t.server.assembly.channels.values()]).toEqual(['sports', 'chat', 'audit']);
+    expect(t.server.realtime.rules.canHear('Staff', player)).toBe(false);
     expect(t.server.realtime.rules.canHear('casino_en', guest)).toBe(true);
     expect(t.server.realtime.rules.canHear('Sportsbook', guest)).toBe(true);
     expect(t.server.realtime.rules.canHear('Probe.1', player)).toBe(false);

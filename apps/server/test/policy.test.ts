@@ -1,4 +1,4 @@
-import type { Endpoint, Policy } from '@nebula/contracts';
+import { type Endpoint, type Policy, policyPermissionIds } from '@nebula/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadAuthUser } from '../src/modules/auth/index.js';
 import { holdsPermission } from '../src/platform/policy.js';
@@ -41,7 +41,9 @@ async function expectedFor(policy: Policy, role: Role): Promise<'allowed' | 'una
       if (!roles) return 'unauthenticated';
       const probe = await createUser(t.server.database, { roles: [...roles] });
       const user = await loadAuthUser(t.server.database, probe.id);
-      return user && holdsPermission(user, policy.id, policy.type) ? 'allowed' : 'forbidden';
+      return user && policyPermissionIds(policy).some((id) => holdsPermission(user, id, policy.type))
+        ? 'allowed'
+        : 'forbidden';
     }
   }
 }

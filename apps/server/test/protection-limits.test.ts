@@ -282,7 +282,16 @@ function countingContext(): { ctx: AppContext; texts: string[] } {
     },
     withSession: (fn) => db.withSession((s) => fn(wrap(s))),
     transaction: (fn, opts) =>
-      db.transaction((tx) => fn({ ...wrap(tx), commitWith: (name) => tx.commitWith(name) }), opts),
+      db.transaction(
+        (tx) =>
+          fn({
+            ...wrap(tx),
+            commitWith: (name) => tx.commitWith(name),
+            afterCommit: (topic, data) => tx.afterCommit(topic, data),
+          }),
+        opts,
+      ),
+    onCommitted: (topic, listener) => db.onCommitted(topic, listener),
     close: () => db.close(),
   };
   return { ctx: { ...ctx, database, ledger: new Ledger(database) }, texts };

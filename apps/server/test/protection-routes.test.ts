@@ -61,6 +61,14 @@ const MOVES_MONEY: Record<string, (ctx: { other: TestUser }) => unknown> = {
     requestId: requestId(),
   }),
   'POST /api/sports/bet/confirm': () => ({ queueId: '1' }),
+  // Promo codes credit money from promotions (G7 item 1).
+  'POST /api/promocode/activate': () => ({ code: 'ANY-CODE' }),
+  'POST /api/promocode/promotion-banner-activate': () => ({ code: 'ANY-CODE' }),
+  // Rakeback pays money in: a blocked player collects nothing (it waits for the block to end).
+  'POST /api/data/claimRakeback': () => ({}),
+  // The bonus wheel (its prize is bonus money) and the faucet (real money).
+  'POST /api/promocode/ticket/spin': () => ({}),
+  'POST /api/promocode/bonus': () => ({}),
 };
 
 /**
@@ -103,12 +111,47 @@ const STAYS_OPEN = new Set([
   'POST /auth/metamask/signature',
   'POST /api/telegram/generateToken',
   'POST /api/admin/outbox',
+  // VIP progress and the deposit promotions are reads; opting in to a deposit bonus moves no money (the
+  // deposit it waits for is refused during a block); forfeiting one's own bonus only takes bonus money away.
+  'POST /api/vip',
+  'POST /api/data/promotions/depositBonus',
+  'POST /api/data/promotions/depositOptIn',
+  'POST /api/cancelBonus',
+  // Promo codes: the public list and the banners are reads; the staff screens move no money.
+  'POST /api/promocode/listPublic',
+  'POST /api/promotionBanners',
+  'POST /api/admin/promocodes',
+  'POST /api/admin/promocodes/create',
+  'POST /api/admin/promocodes/disable',
+  // The staff games screen: switches and edges, no money.
+  'POST /api/admin/games',
+  'POST /api/admin/games/update',
+  // Rakeback reads (what can be claimed, the programme).
+  'POST /api/data/rakeback',
+  'POST /api/data/promotions/rakeback',
+  // The promotions summary (/promotions, /rewards) is a read.
+  'POST /api/data/promotions/summary',
+  // Notifications move no money: the strip's list, dismissing, the staff screens.
+  'POST /api/data/notifications',
+  'POST /api/banner',
+  'POST /api/data/notifications/dismiss',
+  // The contact-info modal: the player's contact details and its snooze, no money.
+  'POST /api/contactInfoModalSettings',
+  'POST /api/profile/updateContactInfo',
+  'POST /api/profile/snoozeContactInfo',
+  'POST /api/admin/notifications',
+  'POST /api/admin/notifications/create',
+  'POST /api/admin/notifications/withdraw',
+  // The wheel's tickets and prizes (a read; it may grant the registration tickets, which move no money).
+  'POST /api/promocode/ticket/data',
   'POST /api/user/verifyEmail',
   'POST /api/user/confirmEmail',
   'POST /api/user/updateEmail',
   'POST /auth/resetPassword',
   'POST /auth/password/reset',
   'POST /api/admin/ledger/health',
+  'POST /api/admin/dashboard',
+  'POST /api/admin/promotions',
   'POST /api/wallet/history/withdraws',
   'POST /api/wallet/withdrawLimits',
   'POST /api/admin/withdraws',
@@ -158,9 +201,43 @@ const STAYS_OPEN = new Set([
   'POST /api/chat/moderate/unmute',
   'POST /api/chat/moderate/quiz',
   'POST /api/admin/chat/audit',
+  // The back office's chat moderation (staff acting on players' messages and mutes; no money moves).
+  'POST /api/admin/chat/messages',
+  'POST /api/admin/chat/remove',
+  'POST /api/admin/chat/mute',
+  'POST /api/admin/chat/unmute',
+  'POST /api/admin/chat/mutes',
+  'POST /api/admin/chat/rooms',
+  'POST /api/admin/chat/slowMode',
+  'POST /api/admin/chat/quiz/start',
+  'POST /api/admin/chat/quiz/stop',
+  'POST /api/admin/chat/rain',
+  // The back office's fairness screen (read-only).
+  'POST /api/admin/fairness/crash',
+  'POST /api/admin/fairness/bet',
   'POST /api/chat/rain/rules',
   'POST /api/bonusBalance',
   'POST /api/admin/audit',
+  // The back office's players: staff reads and actions on a player (the blocked player is not the caller).
+  'POST /api/admin/users',
+  'POST /api/admin/user',
+  'POST /api/admin/user/balance',
+  'POST /api/admin/user/signOut',
+  'POST /api/admin/roles',
+  'POST /api/admin/user/roles',
+  'POST /api/admin/user/notes',
+  'POST /api/admin/user/notes/add',
+  'POST /api/admin/user/notes/delete',
+  'POST /api/admin/user/ban',
+  'POST /api/admin/user/unban',
+  // The back office's payments: staff reads (deposits, held deposits, addresses, chains).
+  'POST /api/admin/deposits',
+  'POST /api/admin/deposits/held',
+  'POST /api/admin/deposits/addresses',
+  'POST /api/admin/chains',
+  'POST /api/admin/currencies/update',
+  'POST /api/admin/games/providers',
+  'POST /api/admin/games/providers/update',
   'POST /api/sports/list',
   'POST /api/sports/events',
   'POST /api/sports/event',
@@ -198,6 +275,7 @@ const STAYS_OPEN = new Set([
   'POST /api/local-sportsbook/bet',
   'POST /api/local-sportsbook/bets',
   'POST /api/debug/local-sportsbook/settle',
+  'POST /api/debug/sportsbook/scenario',
   'whisper Ping',
   'whisper OnlineUsers',
   'whisper RestoreData',

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Channels, defineEvent } from '@nebula/contracts';
 import { z } from 'zod';
+import { recordStaffAction } from '../src/modules/audit/index.js';
 import type { Server } from '../src/server.js';
 import { createTestDatabase } from './helpers/test-server.js';
 import { TWO_NODES, type TestDatabase, startNode, wsUrlOf } from './helpers/nodes.js';
@@ -73,6 +74,38 @@ describe.skipIf(!TWO_NODES)('two nodes on PostgreSQL and Redis', () => {
     await aliceOnA.next((f) => f.event === 'CrossNode' && (f.data as { n: number }).n === 2);
     await new Promise((r) => setTimeout(r, 150));
     expect(bobOnB.frames.some((f) => f.event === 'CrossNode')).toBe(false);
+  });
+
+  it('delivers a staff action committed on node A to staff on node B, once, and never to players', async () => {
+    const modOnB = await open(urlB, mod.token);
+    expect(await modOnB.request({ type: 'subscribe', channel: Channels.staff })).toMatchObject({
+      data: { subscribed: true },
+    });
+    const aliceOnB = await open(urlB, alice.token);
+    expect(await aliceOnB.request({ type: 'subscribe', channel: Channels.staff })).toMatchObject({
+      code: 403,
+    });
+    const act = (id: string) =>
+      a.database.transaction((tx) =>
+        recordStaffAction(tx, {
+          actor: { id: mod.id, name: mod.name },
+          action: 'chat.mute',
+          target: { type: 'user', id },
+        }),
+      );
+    await act('first');
+    await act('second');
+    await modOnB.next(
+      (f) => f.event === 'StaffChange' && (f.data as { targetId: string }).targetId === 'second',
+    );
+    // In order, one each: the second one's frame is the second StaffChange heard.
+    expect(
+      modOnB.frames
+        .filter((f) => f.event === 'StaffChange')
+        .map((f) => (f.data as { targetId: string }).targetId),
+    ).toEqual(['first', 'second']);
+    await aliceOnB.request({ type: 'whisper', event: 'Ping', data: {} });
+    expect(aliceOnB.frames.some((f) => f.event === 'StaffChange')).toBe(false);
   });
 
   it('counts presence across nodes', async () => {

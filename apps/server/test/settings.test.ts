@@ -89,7 +89,7 @@ describe('defineSetting and the registry', () => {
     const registry = SettingsRegistry.ofModules(modules);
     const owners = new Set(registry.all().map((s) => s.owner));
     expect([...owners].sort()).toEqual(
-      expect.arrayContaining(['chat', 'crash', 'games', 'prices', 'race', 'tips', 'withdrawals']),
+      expect.arrayContaining(['chat', 'crash', 'games', 'prices', 'race', 'tips', 'vip', 'withdrawals']),
     );
     for (const key of [
       'games.max_bet_eur',
@@ -99,7 +99,7 @@ describe('defineSetting and the registry', () => {
       'prices.overrides',
       'prices.max_quote_age_seconds',
       'tips',
-      'vip_withdraw',
+      'vip.levels',
       'withdraw_wager_multiplier',
     ])
       expect(registry.get(key), key).toBeDefined();
@@ -256,8 +256,8 @@ describe('the staff settings endpoints', () => {
       expect(typeof res.json().message).toBe('string');
     }
     const bad = await post(admin, '/api/admin/settings/update', {
-      key: 'vip_withdraw',
-      value: [{ level: 0, feePercent: '2', minUsd: '10', maxUsd: '2000', perDay: 0 }],
+      key: 'vip.levels',
+      value: [{ level: 0, withdrawPerDay: 0 }],
     });
     expect(bad.statusCode).toBe(422);
     for (const [key, value] of [

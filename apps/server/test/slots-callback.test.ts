@@ -1,5 +1,6 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bonusWageringConsumer, creditBonus } from '../src/modules/bonus/index.js';
 import { seedDemoCatalogue } from '../src/modules/catalogue/index.js';
 import { myBets } from '../src/modules/games/index.js';
 import { checkLedger, playerBalance } from '../src/modules/ledger/index.js';
@@ -14,6 +15,7 @@ import {
 } from '../src/modules/slots/index.js';
 import { repairWagers } from '../src/modules/wagers/index.js';
 import { fundedPlayer } from './helpers/players.js';
+import { catchUp } from './helpers/wagers.js';
 import { contextOf, startTestServer, type TestServer } from './helpers/test-server.js';
 
 /**
@@ -505,5 +507,65 @@ describe('callbacks', () => {
     const check = await checkLedger(t.server.database);
     expect(check.problems).toEqual([]);
     expect(check.ok).toBe(true);
+  });
+});
+
+describe('bonus wagering of third-party games (G10, decision 0036)', () => {
+  it('a slot round counts toward an active bonus at the slots weight; a live-casino round counts 0', async () => {
+    const live = (
+      await t.server.database.query<{ game_id: string }>(
+        `select s.game_id from slot_games s join games g on g.id = s.game_id
+          where g.custom_category = 'live' order by s.game_id limit 1`,
+      )
+    )[0]?.game_id;
+    expect(live).toBeDefined();
+    const p = await player(10n * USDT);
+    const q = await slotsService.of(contextOf(t)).openSession(p.user.id, live!, 'usdt');
+    const onLive = { ...p.base, session_id: q.id, game_uuid: q.gameUuid };
+    await t.server.ledger.transaction((ledger) =>
+      creditBonus(ledger, {
+        userId: p.user.id,
+        currency: 'usdt',
+        amount: 5n * USDT,
+        source: 'test',
+        promotionId: null,
+        multiplier: 10,
+        expiryDays: 1,
+      }),
+    );
+    for (const [base, amount] of [
+      [p.base, '1.25'],
+      [onLive, '2'],
+    ] as const) {
+      const res = await call({
+        action: 'bet',
+        ...base,
+        amount,
+        transaction_id: tx('bet'),
+        round_id: tx('round'),
+        type: 'bet',
+        finished: 1,
+      });
+      expect(res.json.balance).toBeTypeOf('number');
+    }
+    const records = await t.server.database.query<{ game: string; product: string; bonus_wager: string }>(
+      'select game, product, bonus_wager::text as bonus_wager from bets where user_id = $1 order by id',
+      [p.user.id],
+    );
+    // Slot stakes take real money only (frozenValue stays 0); both rounds are recorded.
+    expect(records).toEqual([
+      { game, product: 'slots', bonus_wager: '0' },
+      { game: live, product: 'slots', bonus_wager: '0' },
+    ]);
+    await catchUp(t.server.database, bonusWageringConsumer(contextOf(t)));
+    const done = await t.server.database.query<{ wagering_done: string }>(
+      "select wagering_done::text as wagering_done from bonuses where user_id = $1 and status = 'active'",
+      [p.user.id],
+    );
+    // Product `slots` counts 100%, category `live` 0% (bonus.wagering_weights defaults).
+    expect(done).toEqual([{ wagering_done: (USDT + USDT / 4n).toString() }]);
+    expect(await playerBalance(t.server.database, { user: p.user.id, kind: 'bonus', currency: 'usdt' })).toBe(
+      5n * USDT,
+    );
   });
 });

@@ -190,7 +190,7 @@ describe('history and limits', () => {
     });
   });
 
-  it('limits per VIP level from the vip_withdraw setting', async () => {
+  it('limits per VIP level from the VIP level table (vip.levels)', async () => {
     const u = await player(0n);
     const res = await post(u, '/api/wallet/withdrawLimits', { currency: 'usdt' });
     expect(res.json()).toEqual({

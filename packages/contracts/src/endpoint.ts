@@ -7,21 +7,39 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
  * - `public`: anyone, guest or signed in.
  * - `guest`: only callers without a session (e.g. register).
  * - `user`: any signed-in user.
- * - `permission`: a signed-in user holding permission `id` of `type` (default `active`);
- *   a role with id `*` holds every permission.
+ * - `permission`: a signed-in user holding permission `id` of `type` (default `active`), or any of
+ *   `or` when given (`policy.anyPermission`); a role with id `*` holds every permission.
  */
 export type Policy =
   | { readonly kind: 'public' }
   | { readonly kind: 'guest' }
   | { readonly kind: 'user' }
-  | { readonly kind: 'permission'; readonly id: string; readonly type?: string };
+  | {
+      readonly kind: 'permission';
+      readonly id: string;
+      readonly type?: string;
+      /** Other permissions any of which lets the caller in as well (the handler may check further). */
+      readonly or?: readonly string[];
+    };
 
 export const policy = {
   public: { kind: 'public' },
   guest: { kind: 'guest' },
   user: { kind: 'user' },
   permission: (id: string, type = 'active'): Policy => ({ kind: 'permission', id, type }),
-} as const satisfies Record<string, Policy | ((id: string, type?: string) => Policy)>;
+  /** Holders of any of `ids` (the handler narrows per call, e.g. a setting's own permission). */
+  anyPermission: (ids: readonly [string, ...string[]], type = 'active'): Policy => ({
+    kind: 'permission',
+    id: ids[0],
+    type,
+    or: ids.slice(1),
+  }),
+} as const;
+
+/** The permission ids a `permission` policy lets in (any one suffices); none for the other kinds. */
+export function policyPermissionIds(p: Policy): string[] {
+  return p.kind === 'permission' ? [p.id, ...(p.or ?? [])] : [];
+}
 
 /** One HTTP call: the server registers its route from this, the web client takes its types from it. */
 export interface Endpoint<

@@ -94,3 +94,5 @@ export * from './coinflip/coinflip.js';
 export * from './blackjack/blackjack.js';
 // extended game exports: videopoker
 export * from './videopoker/videopoker.js';
+// the bonus wheel's draw (promotions, decision 0039)
+export * from './bonus-wheel.js';

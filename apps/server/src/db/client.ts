@@ -34,6 +34,13 @@ export interface Session {
  */
 export interface TxSession extends Session {
   commitWith(statementName: string): void;
+  /**
+   * Announces `data` under `topic` for after this transaction (decision 0046): once its COMMIT
+   * succeeded, the database's {@link Database.onCommitted} listeners of `topic` get it, in the order
+   * announced; when the transaction rolls back (or its commit fails) nobody does. For what must never
+   * be told about a change that did not happen (the staff realtime channel).
+   */
+  afterCommit(topic: string, data: unknown): void;
 }
 
 export interface TransactionOptions {
@@ -63,6 +70,12 @@ export interface Database {
    * other queries wait until it ends (PGlite's exclusive transaction), so nothing interleaves.
    */
   transaction<T>(fn: (tx: TxSession) => Promise<T>, opts?: TransactionOptions): Promise<T>;
+  /**
+   * Calls `listener` with the data of every `tx.afterCommit(topic, data)` of a transaction of this
+   * database (this process), after that transaction committed. A listener's error is logged, never
+   * thrown into the committed transaction's caller.
+   */
+  onCommitted(topic: string, listener: (data: unknown) => void): void;
   close(): Promise<void>;
 }
 
@@ -70,6 +83,12 @@ export interface OpenDatabaseOptions {
   databaseUrl?: string | undefined;
   /** PGlite data folder; `memory://` (or undefined) for an in-memory database. */
   dataDir?: string | undefined;
+  /**
+   * In-memory PGlite only: starts from this copy of a database's files (PGlite's `dumpDataDir`)
+   * instead of creating an empty cluster (initdb, about 3 CPU-seconds). The test suites clone a
+   * template made once per run this way.
+   */
+  fromDump?: Blob | undefined;
   poolSize?: number;
   log: Pick<Logger, 'info' | 'warn' | 'error'>;
 }
@@ -83,10 +102,37 @@ export class DatabaseLockedError extends Error {
   }
 }
 
+/** The `afterCommit` announcements of one transaction, delivered by {@link CommitListeners.deliver}. */
+type Announcements = { topic: string; data: unknown }[];
+
+/** A database's `onCommitted` listeners. */
+class CommitListeners {
+  private readonly byTopic = new Map<string, ((data: unknown) => void)[]>();
+  constructor(private readonly log: OpenDatabaseOptions['log']) {}
+
+  add(topic: string, listener: (data: unknown) => void): void {
+    const list = this.byTopic.get(topic) ?? [];
+    list.push(listener);
+    this.byTopic.set(topic, list);
+  }
+
+  /** Called after a COMMIT succeeded, with what the transaction announced. */
+  deliver(announced: Announcements): void {
+    for (const { topic, data } of announced)
+      for (const listener of this.byTopic.get(topic) ?? []) {
+        try {
+          listener(data);
+        } catch (err) {
+          this.log.error({ err, topic }, 'an after-commit listener failed');
+        }
+      }
+  }
+}
+
 export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database> {
   return opts.databaseUrl
     ? openPostgres(opts.databaseUrl, opts.poolSize ?? 10, opts.log)
-    : openPglite(opts.dataDir, opts.log);
+    : openPglite(opts.dataDir, opts.log, opts.fromDump);
 }
 
 async function openPostgres(
@@ -102,6 +148,7 @@ async function openPostgres(
   // Fail fast with a clear message when the server is unreachable.
   const probe = await pool.connect();
   probe.release();
+  const committed = new CommitListeners(log);
   const on = (client: pg.Pool | pg.PoolClient): Session => ({
     async query<T>(text: string, params?: unknown[], name?: string) {
       const res = name
@@ -129,11 +176,14 @@ async function openPostgres(
       let broken = false;
       // The COMMIT sent with the final statement (pipelined transactions only).
       let commit: Promise<pg.QueryResult> | undefined;
+      const announced: Announcements = [];
+      const afterCommit = (topic: string, data: unknown) => void announced.push({ topic, data });
       try {
         if (!opts?.pipelined) {
           await client.query('begin');
-          const result = await fn({ ...on(client), commitWith() {} });
+          const result = await fn({ ...on(client), commitWith() {}, afterCommit });
           await client.query('commit');
+          committed.deliver(announced);
           return result;
         }
         // BEGIN and the statements `fn` sends before it first waits for an answer (the locks of a group
@@ -169,6 +219,7 @@ async function openPostgres(
           commitWith(statementName: string) {
             finalName = statementName;
           },
+          afterCommit,
         });
         await begun;
         if (!commit) {
@@ -177,6 +228,7 @@ async function openPostgres(
           if (finalName !== undefined)
             throw new Error(`The final statement ${finalName} of a pipelined transaction was never sent.`);
           await client.query('commit');
+          committed.deliver(announced);
           return result;
         }
         // fn awaited its final statement, so that succeeded: the COMMIT committed, unless fn caught
@@ -184,6 +236,7 @@ async function openPostgres(
         // ROLLBACK).
         if ((await commit).command !== 'COMMIT')
           throw new Error('The transaction was rolled back at its commit.');
+        committed.deliver(announced);
         return result;
       } catch (err) {
         // A COMMIT already sent has ended the transaction (committed, or rolled back after a failed
@@ -198,6 +251,7 @@ async function openPostgres(
         client.release(broken);
       }
     },
+    onCommitted: (topic, listener) => committed.add(topic, listener),
     async close() {
       if (pool.ended) return;
       await pool.end();
@@ -217,11 +271,15 @@ function socketOf(client: pg.PoolClient): { cork(): void; uncork(): void } | und
     : undefined;
 }
 
-async function openPglite(dataDir: string | undefined, log: OpenDatabaseOptions['log']): Promise<Database> {
+async function openPglite(
+  dataDir: string | undefined,
+  log: OpenDatabaseOptions['log'],
+  fromDump: Blob | undefined,
+): Promise<Database> {
   let release: (() => Promise<void>) | undefined;
   let client: PGlite;
   if (!dataDir || dataDir.startsWith('memory://')) {
-    client = new PGlite();
+    client = fromDump ? new PGlite({ loadDataDir: fromDump }) : new PGlite();
   } else {
     const dir = path.resolve(dataDir);
     await fs.mkdir(dir, { recursive: true });
@@ -249,11 +307,13 @@ async function openPglite(dataDir: string | undefined, log: OpenDatabaseOptions[
       await client.exec(text);
     },
   };
+  const committed = new CommitListeners(log);
   return {
     kind: 'pglite',
     query: session.query,
-    transaction(fn) {
-      return client.transaction((tx) =>
+    async transaction(fn) {
+      const announced: Announcements = [];
+      const result = await client.transaction((tx) =>
         fn({
           async query<T>(text: string, params?: unknown[]) {
             return (await tx.query(text, params)).rows as T[];
@@ -263,9 +323,14 @@ async function openPglite(dataDir: string | undefined, log: OpenDatabaseOptions[
           },
           // In-process: the COMMIT follows fn as always.
           commitWith() {},
+          afterCommit: (topic, data) => void announced.push({ topic, data }),
         }),
       );
+      // PGlite's transaction() resolves after its COMMIT and throws after its ROLLBACK.
+      committed.deliver(announced);
+      return result;
     },
+    onCommitted: (topic, listener) => committed.add(topic, listener),
     withSession(fn) {
       const run = chain.then(() => fn(session));
       chain = run.catch(() => undefined);

@@ -8,9 +8,11 @@ import { catalogueModule } from './catalogue/index.js';
 import { chatModule } from './chat/index.js';
 import { crashModule } from './crash/index.js';
 import { currenciesModule } from './currencies/index.js';
+import { dashboardModule } from './dashboard/index.js';
 import { demoMoneyModule } from './demo-money/index.js';
 import { depositsModule } from './deposits/index.js';
 import { externalSportsModule } from './external-sports/index.js';
+import { faucetModule } from './faucet/index.js';
 import { feedModule } from './feed/index.js';
 import { gamesModule } from './games/index.js';
 import { ledgerModule } from './ledger/index.js';
@@ -18,11 +20,16 @@ import { legalModule } from './legal/index.js';
 import { localAggregatorModule } from './local-aggregator/index.js';
 import { localSportsbookModule } from './local-sportsbook/index.js';
 import { mailModule } from './mail/index.js';
+import { notificationsModule } from './notifications/index.js';
 import { platformModule } from './platform/index.js';
+import { playersModule } from './players/index.js';
 import { pricesModule } from './prices/index.js';
 import { profileModule } from './profile/index.js';
+import { promocodesModule } from './promocodes/index.js';
+import { promotionsModule } from './promotions/index.js';
 import { protectionModule } from './protection/index.js';
 import { raceModule } from './race/index.js';
+import { rakebackModule } from './rakeback/index.js';
 import { realtimeModule } from '../realtime/realtime.routes.js';
 import { seedsModule } from './seeds/index.js';
 import { slotsModule } from './slots/index.js';
@@ -31,8 +38,10 @@ import { telegramAuthModule } from './telegram-auth/index.js';
 import { tipsModule } from './tips/index.js';
 import { twoFactorModule } from './two-factor/index.js';
 import { usersModule } from './users/index.js';
+import { vipModule } from './vip/index.js';
 import { wagersModule } from './wagers/index.js';
 import { walletAuthModule } from './wallet-auth/index.js';
+import { wheelModule } from './wheel/index.js';
 import { withdrawalsModule } from './withdrawals/index.js';
 
 /**
@@ -64,6 +73,7 @@ export const modules: readonly ServerModule[] = [
   protectionModule,
   wagersModule,
   gamesModule,
+  dashboardModule,
   crashModule,
   sportsModule,
   catalogueModule,
@@ -76,5 +86,13 @@ export const modules: readonly ServerModule[] = [
   chatModule,
   tipsModule,
   bonusModule,
+  vipModule,
+  promocodesModule,
+  rakebackModule,
+  notificationsModule,
+  wheelModule,
+  faucetModule,
+  promotionsModule,
   auditModule,
+  playersModule,
 ];

@@ -78,8 +78,11 @@ export interface ServerModule {
    * module's part over the identity fields, in list order. A part may not set an identity field.
    */
   readonly me?: MeContribution;
-  /** Consumers of the wager settled stream it contributes (read by the wagers module's job). */
-  readonly wagerConsumers?: readonly WagerConsumer[];
+  /**
+   * Consumers of the wager settled stream it contributes (read by the wagers module's job); a function
+   * of the context when a consumer needs the server's parts (settings, ledger, realtime).
+   */
+  readonly wagerConsumers?: readonly WagerConsumer[] | ((ctx: AppContext) => readonly WagerConsumer[]);
   /**
    * How the wagers module's repair job finds and settles its stakes a crash left unsettled (wagers/
    * repair.ts); a product whose stakes are never left half-settled declares none.

@@ -1,4 +1,4 @@
-import type { Policy } from '@nebula/contracts';
+import { type Policy, policyPermissionIds } from '@nebula/contracts';
 import { AppError } from './errors.js';
 import type { AuthUser } from './context.js';
 
@@ -21,7 +21,8 @@ export function enforcePolicy(policy: Policy, user: AuthUser | null): void {
       return;
     case 'permission':
       if (!user) throw AppError.unauthenticated();
-      if (!holdsPermission(user, policy.id, policy.type)) throw AppError.forbidden();
+      if (!policyPermissionIds(policy).some((id) => holdsPermission(user, id, policy.type)))
+        throw AppError.forbidden();
       return;
   }
 }

@@ -18,7 +18,7 @@ export async function createHandContext(
   nodeId: string,
   opts: { everyone?: EventFrame[] } = {},
 ): Promise<{ db: Awaited<ReturnType<typeof createTestDatabase>>; ctx: AppContext }> {
-  const db = await createTestDatabase();
+  const db = await createTestDatabase({ migrated: true });
   await runMigrations(db.database);
   await seedDatabase(db.database, { withDemoAccounts: false });
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SERVE_WEB: 'false' });

@@ -12,7 +12,7 @@ export const TWO_NODES = Boolean(process.env.DATABASE_URL && process.env.REDIS_U
 
 /** A fresh test database, migrated and seeded (no demo accounts), for nodes to share. */
 export async function createSeededDatabase(): Promise<TestDatabase> {
-  const db = await createTestDatabase();
+  const db = await createTestDatabase({ migrated: true });
   await runMigrations(db.database);
   await seedDatabase(db.database, { withDemoAccounts: false });
   return db;

@@ -1,7 +1,9 @@
 import type { AppContext } from '../../src/platform/context.js';
 import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import pg from 'pg';
 import pino from 'pino';
+import { inject } from 'vitest';
 import { loadConfig, type Config } from '../../src/platform/config.js';
 import { openDatabase, type Database } from '../../src/db/client.js';
 import { createServer, type Server } from '../../src/server.js';
@@ -10,11 +12,26 @@ import { modules as serverModules } from '../../src/modules/index.js';
 import { SettingsRegistry, SettingsStore } from '../../src/platform/settings/index.js';
 import { Services, type ServiceReplacement } from '../../src/platform/services.js';
 
+/** The run's PGlite dumps (test/global-setup.ts), read once per test file's process. */
+const dumps = new Map<string, Promise<Blob>>();
+function pgliteDump(kind: 'empty' | 'migrated'): Promise<Blob> | undefined {
+  const files = inject('pgliteTemplates');
+  if (!files) return undefined;
+  let dump = dumps.get(kind);
+  if (!dump) {
+    dump = readFile(files[kind]).then((bytes) => new Blob([bytes]));
+    dumps.set(kind, dump);
+  }
+  return dump;
+}
+
 /**
  * A fresh database for one test file: with DATABASE_URL, a newly created PostgreSQL database
- * (dropped on release); otherwise an in-memory PGlite.
+ * (dropped on release); otherwise an in-memory PGlite. Both are copies of the run's templates
+ * (test/global-setup.ts): an empty database by default, one with every migration applied with
+ * `migrated` (a server's start-up then finds nothing to apply).
  */
-export async function createTestDatabase(): Promise<{
+export async function createTestDatabase(opts: { migrated?: boolean } = {}): Promise<{
   url: string | undefined;
   name: string;
   database: Database;
@@ -23,7 +40,8 @@ export async function createTestDatabase(): Promise<{
   const log = pino({ level: 'silent' });
   const base = process.env.DATABASE_URL;
   if (!base) {
-    const database = await openDatabase({ log });
+    const dump = pgliteDump(opts.migrated ? 'migrated' : 'empty');
+    const database = await openDatabase({ log, fromDump: dump ? await dump : undefined });
     return {
       url: undefined,
       name: `mem_${randomBytes(4).toString('hex')}`,
@@ -32,9 +50,10 @@ export async function createTestDatabase(): Promise<{
     };
   }
   const name = `nebula_test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+  const template = opts.migrated ? inject('postgresTemplate') : null;
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();
-  await admin.query(`create database "${name}"`);
+  await admin.query(`create database "${name}"${template ? ` template "${template}"` : ''}`);
   await admin.end();
   const url = new URL(base);
   url.pathname = `/${name}`;
@@ -111,7 +130,7 @@ export async function startTestServer(
   env: Record<string, string> = {},
   opts: { modules?: readonly ServerModule[]; services?: readonly ServiceReplacement[] } = {},
 ): Promise<TestServer> {
-  const testDb = await createTestDatabase();
+  const testDb = await createTestDatabase({ migrated: true });
   const config = loadConfig(
     {
       NODE_ENV: 'test',

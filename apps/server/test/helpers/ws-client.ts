@@ -35,7 +35,8 @@ export async function connectSocket(url: string): Promise<TestSocket> {
     ws.once('open', () => resolve());
     ws.once('error', reject);
   });
-  const next: TestSocket['next'] = (match, timeoutMs = 5000) => {
+  // A cap, not a timing assertion: a loaded CI machine can be slow to deliver.
+  const next: TestSocket['next'] = (match, timeoutMs = 20_000) => {
     const found = frames.find(match);
     if (found) return Promise.resolve(found);
     return new Promise((resolve, reject) => {

@@ -106,6 +106,14 @@ describe('guards on a direct load', () => {
     expect(router.state.location.pathname).toBe('/admin/user/u9');
   });
 
+  it('lets a holder of any one of the route permissions in (the promotions hub), and no one else', async () => {
+    const holding = (id: string) => ({ ...PLAYER, permissions: [{ id, permissions: { active: true } }] });
+    useAppStore.setState({ user: holding('vip') });
+    expect((await start('/admin/promotions')).state.location.pathname).toBe('/admin/promotions');
+    useAppStore.setState({ user: holding('moderateChat') });
+    expect((await start('/admin/promotions')).state.location.pathname).toBe('/');
+  });
+
   it('grants every permission in demo mode', async () => {
     useAppStore.setState({ license: { ...LICENSE, demo: true }, demo: true });
     const router = await start('/admin');

@@ -85,7 +85,8 @@ export async function runGuards(handle: RouteHandle, { request }: LoaderFunction
     // Demo mode grants every permission, and the demo flag comes with the licence.
     const license = await ensureLicense();
     const state = useAppStore.getState();
-    if (!hasPermission(state.user, handle.permission, 'active', license?.demo ?? state.demo)) {
+    const ids = typeof handle.permission === 'string' ? [handle.permission] : handle.permission;
+    if (!ids.some((id) => hasPermission(state.user, id, 'active', license?.demo ?? state.demo))) {
       throw redirect('/');
     }
   }

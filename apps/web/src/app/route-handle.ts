@@ -4,8 +4,10 @@ export interface RouteHandle {
   page?: string;
   /** Needs a signed-in user: guests get the login modal and the navigation is cancelled. */
   auth?: boolean;
-  /** Needs this permission id (type `active`); failing sends the user to `/`. */
-  permission?: string;
+  /**
+   * Needs this permission id (type `active`), or any one of these ids; failing sends the user to `/`.
+   */
+  permission?: string | readonly string[];
   /** Needs this licence plugin; when it is off the route shows the not-found page. */
   plugin?: string;
   /** Renders alone, without the shell. */

@@ -12,6 +12,7 @@ import { RouteError } from './pages/route-error';
 import { AppSplash } from './pages/app-splash';
 import { RootLayout } from './root-layout';
 import type { RouteHandle } from './route-handle';
+import type { AdminPageId } from '../features/admin/admin-loaders';
 import { Shell } from './shell/shell';
 import { whenI18nReady } from '../lib/i18n';
 import { hasPlugin } from '../lib/store';
@@ -60,6 +61,17 @@ const promotions = () => import('../features/promotions/promotion-pages');
 const token = () => import('../features/token/token-pages');
 const sports = () => import('../features/sports/sport-pages');
 const externalSports = () => import('../features/external-sports/external-sportsbook-page');
+const promotionBanners = () => import('../features/lobby/promotion-banners');
+
+/** A sports page with the operator's sport promotion banners (`POST /api/promotionBanners` {sport: true}). */
+async function withSportBanners(
+  page: Promise<ComponentType<{ banners?: React.ReactNode }>>,
+): Promise<ComponentType> {
+  const [Page, { PromotionBanners }] = await Promise.all([page, promotionBanners()]);
+  return function SportPageWithBanners() {
+    return <Page banners={<PromotionBanners sport />} />;
+  };
+}
 const trading = () => import('../features/trading/trading-pages');
 const poker = () => import('../features/poker/poker-pages');
 const wallet = () => import('../features/wallet/wallet-pages');
@@ -69,8 +81,9 @@ const profile = () => import('../features/profile/profile-pages');
 const protection = () => import('../features/protection/responsible-gambling');
 const oauth = () => import('../features/auth/oauth-authorize-page');
 const authLinks = () => import('../features/auth/link-routes');
-const admin = () => import('../features/admin/admin-pages');
-const adminWithdrawals = () => import('../features/admin/admin-withdrawals');
+/** A back-office page, through the admin pages' own lazily loaded table (features/admin/admin-loaders). */
+const adminPage = (id: AdminPageId) => async () =>
+  (await import('../features/admin/admin-loaders')).loadAdminPage(id);
 const debug = () => import('../features/debug/emulator-page');
 const errors = () => import('./pages/error-pages');
 
@@ -143,7 +156,7 @@ export const shellPages: PageSpec[] = [
   },
   { path: '/token', page: 'token', load: async () => (await token()).TokenPage },
   { path: '/analytics', page: 'analytics', load: async () => (await token()).AnalyticsPage },
-  { path: '/rewards', page: 'rewards', load: async () => (await token()).RewardsPage },
+  { path: '/rewards', page: 'rewards', load: async () => (await promotions()).RewardsPage },
   { path: '/revShare', page: 'rev-share', load: async () => (await token()).RevSharePage },
 
   {
@@ -193,7 +206,7 @@ export const shellPages: PageSpec[] = [
   },
 
   { path: '/promotions', page: 'promotions', load: async () => (await promotions()).PromotionsPage },
-  { path: '/vip', page: 'vip', load: async () => (await promotions()).VipPage },
+  { path: '/vip', page: 'vip', load: async () => (await import('../features/vip/vip-page')).VipPage },
   {
     path: '/leaderboard',
     page: 'leaderboard',
@@ -201,7 +214,12 @@ export const shellPages: PageSpec[] = [
     handle: { plugin: 'race' },
   },
   { path: '/partner', page: 'partner', load: async () => (await promotions()).PartnerPage },
-  { path: '/bonus', page: 'bonus', load: async () => (await promotions()).BonusPage, handle: { auth: true } },
+  {
+    path: '/bonus',
+    page: 'bonus',
+    load: async () => (await import('../features/wheel-faucet/faucet-page')).FaucetPage,
+    handle: { auth: true },
+  },
 
   {
     path: '/trading',
@@ -226,7 +244,7 @@ export const shellPages: PageSpec[] = [
   {
     path: '/sport',
     page: 'sport',
-    load: async () => (await sports()).SportPage,
+    load: () => withSportBanners(sports().then((m) => m.SportPage)),
     handle: { sportType: 'sport' },
   },
   {
@@ -236,7 +254,7 @@ export const shellPages: PageSpec[] = [
     load: async () =>
       hasPlugin(await ensureLicense(), 'sportsbook_external')
         ? (await externalSports()).ExternalSportsbookPage
-        : (await sports()).SportsbookPage,
+        : withSportBanners(sports().then((m) => m.SportsbookPage)),
     handle: { sportType: 'sport' },
   },
   {
@@ -322,24 +340,96 @@ export const layoutFreePages: PageSpec[] = [
     load: async () => (await debug()).SlotegratorEmulatorPage,
     handle: { permission: 'dashboard' },
   },
+  {
+    path: '/debugger/emulator/sportsbook',
+    page: 'debug-sportsbook',
+    load: async () => (await debug()).SportsbookEmulatorPage,
+    handle: { permission: 'dashboard' },
+  },
   // The back office opens in its own tab with its own layout.
   {
     path: '/admin',
     page: 'admin',
-    load: async () => (await admin()).AdminDashboardPage,
+    load: adminPage('dashboard'),
     handle: { permission: 'dashboard' },
   },
   {
     path: '/admin/user/:userId',
     page: 'admin-user',
-    load: async () => (await admin()).AdminUserPage,
+    load: adminPage('player'),
+    handle: { permission: 'users' },
+  },
+  {
+    path: '/admin/users',
+    page: 'admin-users',
+    load: adminPage('users'),
     handle: { permission: 'users' },
   },
   {
     path: '/admin/withdrawals',
     page: 'admin-withdrawals',
-    load: async () => (await adminWithdrawals()).AdminWithdrawalsPage,
+    load: adminPage('withdrawals'),
     handle: { permission: 'withdraws' },
+  },
+  {
+    path: '/admin/wallet',
+    page: 'admin-wallet',
+    load: adminPage('payments'),
+    handle: { permission: 'wallet' },
+  },
+  {
+    path: '/admin/outbox',
+    page: 'admin-outbox',
+    load: adminPage('outbox'),
+    handle: { permission: 'dashboard' },
+  },
+  {
+    path: '/admin/promocodes',
+    page: 'admin-promocodes',
+    load: adminPage('promocodes'),
+    handle: { permission: 'promocodes' },
+  },
+  {
+    path: '/admin/promotions',
+    page: 'admin-promotions',
+    load: adminPage('promotions'),
+    handle: { permission: ['promocodes', 'banner', 'vip'] },
+  },
+  {
+    path: '/admin/games',
+    page: 'admin-games',
+    load: adminPage('games'),
+    handle: { permission: 'game_stats' },
+  },
+  {
+    path: '/admin/settings',
+    page: 'admin-settings',
+    load: adminPage('settings'),
+    handle: { permission: 'settings' },
+  },
+  {
+    path: '/admin/audit',
+    page: 'admin-audit',
+    load: adminPage('audit'),
+    handle: { permission: '*' },
+  },
+  {
+    path: '/admin/chat',
+    page: 'admin-chat',
+    load: adminPage('chat'),
+    handle: { permission: 'moderateChat' },
+  },
+  {
+    path: '/admin/fairness',
+    page: 'admin-fairness',
+    load: adminPage('fairness'),
+    handle: { permission: 'game_stats' },
+  },
+  {
+    path: '/admin/notifications',
+    page: 'admin-notifications',
+    load: adminPage('notifications'),
+    handle: { permission: 'notifications' },
   },
 ].map((spec) => ({ ...spec, handle: { ...spec.handle, hideLayout: true } }));
 

@@ -133,6 +133,8 @@ export const sharedDe: Translation<typeof sharedEn & typeof sharedLaterEn> = {
     notifications: 'Benachrichtigungen',
     logoAlt: 'Nebula Startseite',
     walletDisabledUnverified: 'Bestätige deine E-Mail-Adresse, um die Wallet zu nutzen',
+    includesBonus: 'Enthält {{amount}} {{currency}} Bonusgeld',
+    bonusTransferred: 'Bonus umgesetzt: {{amount}} {{currency}} wurden deinem Echtgeld gutgeschrieben.',
   },
   footer: {
     platform: 'Plattform',
@@ -165,6 +167,7 @@ export const sharedDe: Translation<typeof sharedEn & typeof sharedLaterEn> = {
       'Glücksspiel kann süchtig machen. Spiele verantwortungsvoll. Nur Spieler ab 18 Jahren (oder dem Volljährigkeitsalter ihres Landes) dürfen spielen.',
     acceptedCurrencies: 'Akzeptierte Währungen',
     backToTop: 'Nach oben',
+    bonusWheel: 'Bonusrad',
     geoData: 'IP-Länderdaten: Number Resource Organization',
     geoLicence: 'lizenziert unter',
   },
@@ -480,6 +483,7 @@ export const sharedDe: Translation<typeof sharedEn & typeof sharedLaterEn> = {
     totalGames: 'Spiele insgesamt',
     level: 'Stufe {{level}}',
     vipProgress: 'VIP-Fortschritt',
+    levelUp: 'Stufe {{level}} erreicht: {{name}}!',
     private: 'Privat',
   },
   settings: {

@@ -284,6 +284,7 @@ export const sharedLaterEn = {
     totalGames: 'Total games',
     level: 'Level {{level}}',
     vipProgress: 'VIP progress',
+    levelUp: 'Level {{level}} reached: {{name}}!',
     private: 'Private',
   },
   settings: {

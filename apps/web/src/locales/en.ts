@@ -132,9 +132,12 @@ export const sharedEn = {
     notifications: 'Notifications',
     logoAlt: 'Nebula home',
     walletDisabledUnverified: 'Verify your email to use the wallet',
+    includesBonus: 'Includes {{amount}} {{currency}} bonus money',
+    bonusTransferred: 'Bonus wagered: {{amount}} {{currency}} moved to your real balance.',
   },
   footer: {
     backToTop: 'Back to top',
+    bonusWheel: 'Bonus wheel',
   },
   notFound: {
     code: '404',

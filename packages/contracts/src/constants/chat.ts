@@ -27,6 +27,9 @@ export const CHAT_MESSAGE_MIN = 1;
 export const CHAT_MESSAGE_MAX = 160;
 /** Slow mode: one message per user per 5 s (spec 3 sections 5 and 9). */
 export const CHAT_SLOW_MODE_MS = 5_000;
+/** Slow mode per room (the back office, decision 0045): off (0) or one message per this many seconds. */
+export const CHAT_ROOM_SLOW_MODE_MIN_SECONDS = 5;
+export const CHAT_ROOM_SLOW_MODE_MAX_SECONDS = 3_600;
 /** Mute durations in minutes (spec 2 sections 6 and 9); the last is "forever". */
 export const CHAT_MUTE_MINUTES = [5, 15, 60, 1440, 10080, 43200, 259200, 52560000] as const;
 export const CHAT_MUTE_FOREVER_MINUTES = 52_560_000;

@@ -68,6 +68,24 @@ export const EXTERNAL_SPORT_OPERATIONS = [
 ] as const;
 export type ExternalSportOperation = (typeof EXTERNAL_SPORT_OPERATIONS)[number];
 
+/**
+ * The scenarios of the local sportsbook's emulator (`/debugger/emulator/sportsbook`), in the order its
+ * buttons show them: each fires the provider's signed wallet calls at the real wallet endpoint.
+ */
+export const SPORTSBOOK_EMULATOR_SCENARIOS = [
+  'makeCommitWin',
+  'makeLost',
+  'duplicateMake',
+  'insufficientFunds',
+  'refund',
+  'discard',
+  'rollbackSettlement',
+  'replayDifferent',
+  'badSignature',
+  'expiredToken',
+] as const;
+export type SportsbookEmulatorScenario = (typeof SPORTSBOOK_EMULATOR_SCENARIOS)[number];
+
 /** The protocol's error codes (answered with HTTP 400 as `{code, message}`). */
 export const ExternalSportError = {
   PlayerBlocked: 1005,

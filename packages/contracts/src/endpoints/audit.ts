@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint, policy } from '../endpoint.js';
+import { defineEvent } from '../realtime.js';
 
 /**
  * The staff audit log: one append-only row per staff action (withdrawal decisions, chat moderation,
@@ -91,3 +92,21 @@ export const staffAuditEndpoint = defineEndpoint({
   summary:
     'The staff audit log, newest first, filtered by actor, action or module, target and time range (administrators).',
 });
+
+/**
+ * One committed staff action, told to every staff member's open back office on the `Staff` channel
+ * (decision 0046) right after its transaction committed (never for one that rolled back or was
+ * refused): the back office refreshes what the action changed. `area` is the action's module (the
+ * part before the first dot: `games`, `players`, `withdrawal`, `chat`...), `id` its audit entry.
+ */
+export const staffChangeSchema = z.object({
+  id: z.string(),
+  area: z.string(),
+  action: z.string(),
+  targetType: z.string().nullable(),
+  targetId: z.string().nullable(),
+  by: z.object({ _id: z.string(), name: z.string() }),
+  at: z.string(),
+});
+export type StaffChange = z.infer<typeof staffChangeSchema>;
+export const staffChangeEvent = defineEvent('StaffChange', staffChangeSchema);

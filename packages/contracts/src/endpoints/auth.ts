@@ -31,7 +31,12 @@ export const AuthMessages = {
   signatureFailed: 'Failed to authenticate.',
   nonceFailed: 'An error has occurred. Try again later.',
   telegramFailed: 'Failed to authorize using Telegram',
+  /** Sign-in of an account staff banned (decision 0047; the spec names no text for it). */
+  banned: 'This account has been banned. Please contact support.',
 } as const;
+
+/** The error code of a sign-in refused because staff banned the account (HTTP 403). */
+export const ACCOUNT_BANNED = 'account_banned';
 
 export { NAME_PATTERN, PASSWORD_MIN, TWO_FACTOR_CODE } from '../constants/auth.js';
 
@@ -55,6 +60,8 @@ export const meSchema = z.object({
   mute: z.string().nullable().optional(),
   /** Chat: ids of the players whose messages this user hides; spec 2 section 3. */
   ignore: z.array(z.string()).optional(),
+  /** Faucet: the next claim's ISO time (null or absent: available now); spec 2 section 3. */
+  bonus_claim: z.string().nullable().optional(),
 });
 export type Me = z.infer<typeof meSchema>;
 

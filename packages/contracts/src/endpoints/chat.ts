@@ -312,7 +312,15 @@ export const chatQuizEndpoint = defineEndpoint({
 
 /* ---------------------------------------------------------------- audit log (staff) */
 
-export const CHAT_AUDIT_ACTIONS = ['remove_message', 'remove_all_from', 'mute', 'unmute', 'quiz'] as const;
+export const CHAT_AUDIT_ACTIONS = [
+  'remove_message',
+  'remove_all_from',
+  'mute',
+  'unmute',
+  'quiz',
+  'quiz_stop',
+  'slow_mode',
+] as const;
 
 export const chatAuditEntrySchema = z.object({
   id: z.string(),

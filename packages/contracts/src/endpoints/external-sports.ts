@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint, policy } from '../endpoint.js';
-import { EXTERNAL_SPORT_OPERATIONS } from '../constants/external-sports.js';
+import { EXTERNAL_SPORT_OPERATIONS, SPORTSBOOK_EMULATOR_SCENARIOS } from '../constants/external-sports.js';
+import { emulatorRunSchema } from './slots.js';
 
 /**
  * The external sportsbook (issue G10 item 4; decision 0034): the player's launch (the renderer's
@@ -192,4 +193,25 @@ export const localSportsbookSettleEndpoint = defineEndpoint({
   policy: policy.permission('dashboard'),
   summary:
     'Development only: settles a local sportsbook event, sending bet/win, bet/lost or bet/refund and then bet/settlement for each of its bets.',
+});
+
+export const sportsbookEmulatorScenarioSchema = z.enum(SPORTSBOOK_EMULATOR_SCENARIOS);
+
+export const sportsbookEmulatorEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/api/debug/sportsbook/scenario',
+  request: z
+    .object({
+      scenario: sportsbookEmulatorScenarioSchema,
+      currency: z.string().min(1).max(32).default('usdt'),
+    })
+    .strict(),
+  response: emulatorRunSchema.extend({
+    scenario: sportsbookEmulatorScenarioSchema,
+    /** The simulated event and outcome the scenario's bet slip names. */
+    event: z.string(),
+  }),
+  policy: policy.permission('dashboard'),
+  summary:
+    "Development only: fires one scenario of the external sportsbook's signed wallet calls (the local sportsbook's key) at the wallet endpoint as the caller, and shows each answer and balance change.",
 });

@@ -12,6 +12,14 @@ import { emptyRequest } from './platform.js';
 /** Who may read and change settings: holders of `settings` (administrators hold every permission). */
 export const SETTINGS_PERMISSION = 'settings';
 
+/**
+ * The spec's permissions that may read and change the settings of their own programmes besides
+ * `settings` (each setting names its one, `permission`): promo codes and the promotions that pay from
+ * the promotions account, banners, the VIP programme.
+ */
+export const SETTING_STAFF_PERMISSIONS = ['promocodes', 'banner', 'vip'] as const;
+export type SettingStaffPermission = (typeof SETTING_STAFF_PERMISSIONS)[number];
+
 /** A setting key: lower case words joined by dots (`games.max_bet_eur`, `tips`). */
 export const SETTING_KEY_PATTERN = /^[a-z][a-z0-9_]*(\.[a-z][a-z0-9_]*)*$/;
 
@@ -27,6 +35,8 @@ export const settingEntrySchema = z.object({
   /** The stored value as the table holds it; null when none is stored. */
   stored: z.unknown(),
   default: z.unknown(),
+  /** The staff permission that may change it besides `settings`; null: `settings` only. */
+  permission: z.enum(SETTING_STAFF_PERMISSIONS).nullable().optional(),
   /** A value is stored but does not fit the schema (a hand edit): the default applies. */
   malformed: z.boolean(),
 });
@@ -37,9 +47,9 @@ export const staffSettingsEndpoint = defineEndpoint({
   path: '/api/admin/settings',
   request: emptyRequest,
   response: z.object({ settings: z.array(settingEntrySchema) }),
-  policy: policy.permission(SETTINGS_PERMISSION),
+  policy: policy.anyPermission([SETTINGS_PERMISSION, ...SETTING_STAFF_PERMISSIONS]),
   summary:
-    'Every operator setting: key, owner, description, JSON Schema, value in force and default (staff).',
+    'The operator settings the caller may change (every one with `settings`, else those of its programme permissions): key, owner, description, JSON Schema, value in force and default (staff).',
 });
 
 export const staffSettingUpdateRequestSchema = z
@@ -55,7 +65,7 @@ export const staffSettingUpdateEndpoint = defineEndpoint({
   path: '/api/admin/settings/update',
   request: staffSettingUpdateRequestSchema,
   response: z.object({ setting: settingEntrySchema }),
-  policy: policy.permission(SETTINGS_PERMISSION),
+  policy: policy.anyPermission([SETTINGS_PERMISSION, ...SETTING_STAFF_PERMISSIONS]),
   summary:
-    'Changes one operator setting (validated against its schema: 422 invalid_setting), audited as settings.update (staff).',
+    'Changes one operator setting (holders of `settings` any, the others only those of their permission: 403) (validated against its schema: 422 invalid_setting), audited as settings.update (staff).',
 });

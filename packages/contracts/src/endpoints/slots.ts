@@ -73,20 +73,44 @@ export const slotImageEndpoint = defineEndpoint({
 
 export const slotEmulatorScenarioSchema = z.enum(SLOT_EMULATOR_SCENARIOS);
 
-/** One callback the emulator sent and what the callback endpoint answered. */
-export const slotEmulatorStepSchema = z.object({
+/**
+ * One call a development emulator sent (the aggregator's callbacks, the external sportsbook's wallet
+ * calls) and what the endpoint answered.
+ */
+export const emulatorStepSchema = z.object({
   action: z.string(),
   /** What the step shows (e.g. "the same bet again"). */
   note: z.string(),
+  /** The request's data (the callback's parameters; a wallet call's JWT `payload` claim). */
   params: z.record(z.string(), z.unknown()),
+  /** How the request was signed, when the scenario says (e.g. "ES256, another key"). */
+  signing: z.string().optional(),
   status: z.number().int(),
   answer: z.unknown(),
   /** Whether the answer is the one the protocol requires for this step. */
   expected: z.boolean(),
   /** What the protocol requires, in words. */
   expectation: z.string(),
+  /** The caller's real balance after the step and its change by the step (decimal strings), when read. */
+  balance: z.string().optional(),
+  change: z.string().optional(),
 });
-export type SlotEmulatorStep = z.infer<typeof slotEmulatorStepSchema>;
+export type EmulatorStep = z.infer<typeof emulatorStepSchema>;
+export const slotEmulatorStepSchema = emulatorStepSchema;
+export type SlotEmulatorStep = EmulatorStep;
+
+/** What a scenario of a development emulator did. */
+export const emulatorRunSchema = z.object({
+  currency: z.string(),
+  steps: z.array(emulatorStepSchema),
+  /** The caller's real balance before and after (decimal strings). */
+  balanceBefore: z.string(),
+  balanceAfter: z.string(),
+  /** The least balance the money scenarios need (decimal string): with less, stakes are refused. */
+  needs: z.string(),
+  /** Whether the balance before was below `needs`. */
+  short: z.boolean(),
+});
 
 export const slotEmulatorEndpoint = defineEndpoint({
   method: 'POST',
@@ -99,19 +123,7 @@ export const slotEmulatorEndpoint = defineEndpoint({
       currency: z.string().min(1).max(32).default('usdt'),
     })
     .strict(),
-  response: z.object({
-    scenario: slotEmulatorScenarioSchema,
-    game: z.string(),
-    currency: z.string(),
-    steps: z.array(slotEmulatorStepSchema),
-    /** The caller's real balance before and after (decimal strings). */
-    balanceBefore: z.string(),
-    balanceAfter: z.string(),
-    /** The least balance the money scenarios need (decimal string): with less, bets answer INSUFFICIENT_FUNDS. */
-    needs: z.string(),
-    /** Whether the balance before was below `needs`. */
-    short: z.boolean(),
-  }),
+  response: emulatorRunSchema.extend({ scenario: slotEmulatorScenarioSchema, game: z.string() }),
   policy: policy.permission('dashboard'),
   summary:
     'Development only: fires one scenario of signed aggregator callbacks at the callback endpoint as the caller, and shows each answer.',

@@ -8,9 +8,19 @@
  *  - Rows are never updated or deleted; a trigger refuses UPDATE, DELETE and TRUNCATE.
  *  - `before` / `after` hold the target's state (only the fields the action changed), `details` the
  *    context (a reason, the player concerned, amounts). Both are JSON objects written by the server.
+ *  - Each row is announced once its transaction committed (`tx.afterCommit`, decision 0046): the
+ *    module publishes it as `StaffChange` on the `Staff` channel. A rolled-back action announces nothing.
  */
-import { STAFF_ACTION_PATTERN, type StaffAuditEntry, type StaffAuditQuery } from '@nebula/contracts';
-import type { QueryFn, Session } from '../../db/client.js';
+
+/** The `afterCommit` topic of a recorded staff action (its data: a {@link StaffChange}). */
+export const STAFF_CHANGE_TOPIC = 'audit.staff_change';
+import {
+  STAFF_ACTION_PATTERN,
+  type StaffAuditEntry,
+  type StaffAuditQuery,
+  type StaffChange,
+} from '@nebula/contracts';
+import type { QueryFn, Session, TxSession } from '../../db/client.js';
 
 export interface StaffActor {
   id: string;
@@ -33,15 +43,19 @@ const json = (value: Record<string, unknown> | null | undefined): string | null 
   value === null || value === undefined ? null : JSON.stringify(value);
 
 /**
- * Appends one row for `entry` in the caller's transaction `tx` (see the invariants above) and
- * answers its id. Throws on a malformed action name: that is a programming error, not input.
+ * Appends one row for `entry` in the caller's transaction `tx` (see the invariants above), announces
+ * it for after the commit, and answers its id. Throws on a malformed action name: that is a
+ * programming error, not input.
  */
 export async function recordStaffAction(tx: Session, entry: StaffAction): Promise<string> {
   if (!STAFF_ACTION_PATTERN.test(entry.action))
     throw new Error(`staff action "${entry.action}" is not {module}.{verb}`);
-  const rows = await tx.query<{ id: string }>(
+  // Callers type their transaction's session as a plain Session; it must be a transaction's.
+  if (typeof (tx as Partial<TxSession>).afterCommit !== 'function')
+    throw new Error('a staff action is recorded inside its own transaction (db.transaction)');
+  const rows = await tx.query<{ id: string; created_at: Date | string }>(
     `insert into staff_audit_log (actor_id, actor_name, action, target_type, target_id, before, after, details)
-     values ($1::uuid, $2, $3, $4, $5, $6::jsonb, $7::jsonb, $8::jsonb) returning id::text as id`,
+     values ($1::uuid, $2, $3, $4, $5, $6::jsonb, $7::jsonb, $8::jsonb) returning id::text as id, created_at`,
     [
       entry.actor.id,
       entry.actor.name,
@@ -53,9 +67,19 @@ export async function recordStaffAction(tx: Session, entry: StaffAction): Promis
       JSON.stringify(entry.details ?? {}),
     ],
   );
-  const id = rows[0]?.id;
-  if (!id) throw new Error('the staff audit row was not written');
-  return id;
+  const row = rows[0];
+  if (!row) throw new Error('the staff audit row was not written');
+  const change: StaffChange = {
+    id: row.id,
+    area: entry.action.slice(0, entry.action.indexOf('.')),
+    action: entry.action,
+    targetType: entry.target?.type ?? null,
+    targetId: entry.target?.id ?? null,
+    by: { _id: entry.actor.id, name: entry.actor.name },
+    at: new Date(row.created_at).toISOString(),
+  };
+  (tx as TxSession).afterCommit(STAFF_CHANGE_TOPIC, change);
+  return row.id;
 }
 
 interface Row {

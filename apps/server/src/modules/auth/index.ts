@@ -7,6 +7,8 @@ export {
   createSession,
   revokeSession,
   revokeUserSessions,
+  liveSessionsOf,
+  endUserSessions,
   resolveToken,
   loadAuthUser,
   issueWsSecret,
@@ -15,6 +17,7 @@ export {
   SESSION_TTL_DAYS,
   type CreatedSession,
   type ResolvedSession,
+  type LiveSession,
 } from './sessions.service.js';
 export { createAuthResolver } from './auth.resolver.js';
 export { toMe, MeBuilder, meService } from './me.js';
@@ -42,6 +45,7 @@ export {
   type SignInThrottle,
 } from './throttle.js';
 export { currentToken } from './auth.resolver.js';
+export { loadSecuritySettings, type SecuritySettings } from './security-settings.js';
 
 export const authModule = defineModule({
   name: 'auth',

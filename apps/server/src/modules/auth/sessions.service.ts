@@ -1,7 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { ACCOUNT_BANNED, AuthMessages } from '@nebula/contracts';
 import type { Database } from '../../db/client.js';
 import type { AuthUser } from '../../platform/context.js';
-import { AUTH_USERS } from '../users/index.js';
+import { AppError } from '../../platform/errors.js';
+import { AUTH_USERS, PLAYERS } from '../users/index.js';
 
 /**
  * Sessions: a random bearer token (32 bytes, base64url) of which only the SHA-256 is stored.
@@ -19,6 +21,10 @@ export interface CreatedSession {
   expiresAt: Date;
 }
 
+/**
+ * Starts a session of `userId`: every sign-in (password, wallet, messenger, e-mail link) comes here.
+ * A banned account (decision 0047) gets none: 403 `account_banned`, nothing written.
+ */
 export async function createSession(
   database: Database,
   userId: string,
@@ -27,12 +33,13 @@ export async function createSession(
   const token = newToken();
   const rows = await database.query<{ id: string; expires_at: Date }>(
     `insert into sessions (user_id, token_hash, ip, user_agent, expires_at)
-     values ($1, $2, $3, $4, now() + make_interval(days => $5::int))
+     select u.id, $2, $3, $4, now() + make_interval(days => $5::int)
+       from ${PLAYERS} u where u.id = $1::uuid and not u.banned
      returning id, expires_at`,
     [userId, sha256(token), meta.ip ?? null, meta.userAgent?.slice(0, 512) ?? null, SESSION_TTL_DAYS],
   );
   const row = rows[0];
-  if (!row) throw new Error('session insert returned nothing');
+  if (!row) throw new AppError(403, ACCOUNT_BANNED, AuthMessages.banned);
   return { id: row.id, token, expiresAt: new Date(row.expires_at) };
 }
 
@@ -45,12 +52,13 @@ export async function revokeSession(database: Database, sessionId: string): Prom
 interface UserRow {
   id: string;
   name: string;
+  banned: boolean;
   roles: string[] | null;
   permissions: { id: string; permissions: Record<string, boolean> }[] | null;
 }
 
 /** The caller's columns for policies: id, name, roles and the permissions their roles grant. */
-const USER_COLUMNS = 'u.id, u.name, u.roles, u.permissions';
+const USER_COLUMNS = 'u.id, u.name, u.roles, u.permissions, u.banned';
 
 function toAuthUser(row: UserRow): AuthUser {
   const permissions: Record<string, string[]> = {};
@@ -70,7 +78,7 @@ export async function loadAuthUser(database: Database, userId: string): Promise<
     userId,
   ]);
   const row = rows[0];
-  return row ? toAuthUser(row) : null;
+  return row && !row.banned ? toAuthUser(row) : null;
 }
 
 export interface ResolvedSession {
@@ -85,13 +93,14 @@ export const LAST_SEEN_RESOLUTION_SECONDS = 60;
  * The bearer lookup of every signed-in request, in ONE read (a named prepared statement) for any
  * number of tokens (`$1`, their hashes): each live session (not revoked, not expired) with its token
  * hash, its user, roles and permissions, and whether its `last_seen_at` is older than
- * {@link LAST_SEEN_RESOLUTION_SECONDS}. The HTTP resolver coalesces concurrent requests' lookups into
+ * {@link LAST_SEEN_RESOLUTION_SECONDS}. A banned account's sessions resolve to nothing (decision 0047:
+ * the ban also revokes them; this covers a sign-in that raced the ban). The HTTP resolver coalesces concurrent requests' lookups into
  * one such read (db/coalesce.ts, decision 0020).
  */
 export const RESOLVE_TOKENS_SQL = `select s.token_hash, s.id as session_id,
     s.last_seen_at < now() - make_interval(secs => $2::int) as stale, ${USER_COLUMNS}
   from sessions s join ${AUTH_USERS} u on u.id = s.user_id
- where s.token_hash = any($1::text[]) and s.revoked_at is null and s.expires_at > now()`;
+ where s.token_hash = any($1::text[]) and s.revoked_at is null and s.expires_at > now() and not u.banned`;
 
 /**
  * Writes `last_seen_at` of stale sessions (at most once per {@link LAST_SEEN_RESOLUTION_SECONDS}
@@ -178,4 +187,36 @@ export async function revokeUserSessions(
     'update sessions set revoked_at = now() where user_id = $1 and revoked_at is null and ($2::uuid is null or id <> $2::uuid)',
     [userId, exceptSessionId ?? null],
   );
+}
+
+/** A live session as the back office lists it. */
+export interface LiveSession {
+  id: string;
+  ip: string | null;
+  user_agent: string | null;
+  created_at: Date | string;
+  last_seen_at: Date | string;
+  expires_at: Date | string;
+}
+
+/** The user's live sessions (not revoked, not expired), most recently seen first. */
+export function liveSessionsOf(database: Pick<Database, 'query'>, userId: string): Promise<LiveSession[]> {
+  return database.query<LiveSession>(
+    `select id::text as id, ip, user_agent, created_at, last_seen_at, expires_at from sessions
+      where user_id = $1 and revoked_at is null and expires_at > now()
+      order by last_seen_at desc limit 50`,
+    [userId],
+  );
+}
+
+/**
+ * Ends every live session of the user, in the caller's transaction `tx` (a staff sign-out writes its
+ * audit row with it); the number of sessions ended.
+ */
+export async function endUserSessions(tx: Pick<Database, 'query'>, userId: string): Promise<number> {
+  const rows = await tx.query(
+    'update sessions set revoked_at = now() where user_id = $1 and revoked_at is null and expires_at > now() returning id',
+    [userId],
+  );
+  return rows.length;
 }

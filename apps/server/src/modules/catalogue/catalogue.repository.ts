@@ -77,7 +77,8 @@ export async function setFavourite(
   favourite: boolean,
 ): Promise<boolean> {
   const listed = await db.query<{ id: string }>(
-    'select id from games where id = $1 and not hidden and not disabled',
+    `select g.id from games g left join game_providers p on p.id = g.provider
+      where g.id = $1 and not g.hidden and not g.disabled and coalesce(p.enabled, true)`,
     [gameId],
   );
   if (listed.length === 0) return false;

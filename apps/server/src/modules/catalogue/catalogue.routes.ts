@@ -28,6 +28,7 @@ import { type CallerView, CatalogueStore, type PageAnswer, renderPage, storedId 
 import { gameTileSvg, iconSvg, providerLogoSvg, slideSvg } from './images.js';
 import { Jurisdiction } from './jurisdiction.js';
 import { catalogueEnv } from './catalogue.env.js';
+import { registerProviderAdminRoutes } from './admin-providers.js';
 
 const IMAGE_FILE = /^([a-z0-9][a-z0-9-]{0,79})\.svg$/;
 type ImageKind = (typeof catalogueImageKinds)[number];
@@ -48,6 +49,7 @@ export function registerCatalogueRoutes(app: FastifyInstance, ctx: AppContext): 
   if (ctx.config.isProduction && !env.trustedCountryHeader) jurisdiction.warm();
   const store = new CatalogueStore(database, env.cacheMs, ctx.log);
   const favouritesOf = new FavouriteIdsCache(database, env.cacheMs);
+  registerProviderAdminRoutes(app, ctx, store);
   const noFavourites: ReadonlySet<string> = new Set();
 
   /** The contract check of a page, once per snapshot, filter set, page and country. */

@@ -27,6 +27,7 @@ export { GeoIpDatabase, isNonPublicIp } from './geoip.js';
 export { iconSvg, imageUrl } from './images.js';
 
 export { catalogueEnv } from './catalogue.env.js';
+export { gameCategories } from './categories.js';
 
 export const catalogueModule = defineModule({
   name: 'catalogue',

@@ -35,7 +35,7 @@ export async function providerGame(db: Querier, id: string): Promise<ProviderGam
     custom_category: string | null;
   }>(
     `select g.id, g.name, g.image, g.provider, p.name as provider_name,
-            (g.launchable and not g.hidden and not g.disabled) as available, r.iso, g.custom_category
+            (g.launchable and not g.hidden and not g.disabled and p.enabled) as available, r.iso, g.custom_category
        from games g join game_providers p on p.id = g.provider
        left join provider_restrictions r on r.provider = g.provider
       where g.id = $1 and g.provider is not null`,

@@ -304,7 +304,9 @@ export async function loadSnapshot(db: Pick<Database, 'query'>): Promise<Catalog
     db.query<GameRow>(
       `select id, name, image, icon, type, provider, priority, categories, is_featured, is_search_featured,
               custom_category, launchable
-         from games where not hidden and not disabled
+         from games
+        where not hidden and not disabled
+          and (provider is null or provider not in (select id from game_providers where not enabled))
         order by priority desc, name, id`,
     ),
     db.query<{

@@ -34,6 +34,29 @@ export async function takeSlowModeSlot(
   if (rows.length === 0) throw slowModeError();
 }
 
+/** The slow mode refusal of a room with its own interval (the chat-wide one says 5 seconds). */
+export const roomSlowModeError = (seconds: number) =>
+  new AppError(429, ChatErrorCode.SlowMode, `Slow mode: 1 message per ${seconds} seconds.`);
+
+/**
+ * Slow mode of one room (decision 0045): at most one accepted message per player in `channel` per
+ * `seconds`. A one-message window per player and room: the message that opens the window is
+ * accepted, every other one before it closes is refused.
+ */
+export async function takeRoomSlowModeSlot(
+  database: Database,
+  channel: string,
+  userId: string,
+  seconds: number,
+): Promise<void> {
+  try {
+    await hitRateLimit(database, `slow:${channel}:${userId}`, 1, seconds);
+  } catch (err) {
+    if (err instanceof AppError && err.code === ChatErrorCode.RateLimited) throw roomSlowModeError(seconds);
+    throw err;
+  }
+}
+
 /** Counts one hit of `key` in its current window; throws 429 when the window already had `limit`. */
 export async function hitRateLimit(
   database: Database,

@@ -1,7 +1,13 @@
 /**
  * The chat's operator settings (settings registry, platform/settings): link allow list, sticker
- * hosts, the quiz prize and the per-IP message limit.
+ * hosts, the quiz prize, the per-IP message limit and slow mode per room.
  */
+import {
+  CHAT_CHANNELS,
+  CHAT_ROOM_SLOW_MODE_MAX_SECONDS,
+  CHAT_ROOM_SLOW_MODE_MIN_SECONDS,
+  type ChatChannel,
+} from '@nebula/contracts';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context.js';
 import { defineSetting, type Setting } from '../../platform/settings/index.js';
@@ -48,12 +54,28 @@ export const chatIpMessagesPerMinute = defineSetting(
   'Messages one IP address may send per minute, all players together.',
 );
 
+/**
+ * Slow mode per room (the back office, decision 0045): seconds between two messages of one player in
+ * that room, on top of the chat-wide 5 s. A room left out has only the chat-wide rule.
+ */
+export const chatRoomSlowMode = defineSetting(
+  'chat.room_slow_mode',
+  z.partialRecord(
+    z.enum(CHAT_CHANNELS as [ChatChannel, ...ChatChannel[]]),
+    z.number().int().min(CHAT_ROOM_SLOW_MODE_MIN_SECONDS).max(CHAT_ROOM_SLOW_MODE_MAX_SECONDS),
+  ),
+  {},
+  'chat',
+  'Slow mode per room: seconds between two messages of one player (staff exempt), e.g. {"casino_en": 30}.',
+);
+
 /** The chat module's settings. */
 export const chatSettings: readonly Setting[] = [
   chatLinkAllowlist,
   chatStickerHosts,
   chatQuizPrize,
   chatIpMessagesPerMinute,
+  chatRoomSlowMode,
 ];
 
 /** The link allow list in force: the site's own host, then the operator's hosts. */

@@ -1,4 +1,13 @@
 import {
+  adminChatMessagesEndpoint,
+  adminChatMuteEndpoint,
+  adminChatMutesEndpoint,
+  adminChatQuizStartEndpoint,
+  adminChatQuizStopEndpoint,
+  adminChatRemoveEndpoint,
+  adminChatRoomsEndpoint,
+  adminChatSlowModeEndpoint,
+  adminChatUnmuteEndpoint,
   chatAuditEndpoint,
   chatEmojiFileEndpoint,
   chatEmojiPacksEndpoint,
@@ -27,7 +36,8 @@ import { listChatAudit } from './chat-audit.js';
 import { channelHistory } from './chat.repository.js';
 import { ChatService } from './chat.service.js';
 import { emojiPacks, readEmoji } from './emoji.js';
-import { mutePlayer, removeAllFrom, removeMessage, unmutePlayer } from './moderation.js';
+import { listAdminMessages, listMutes, listRooms, setRoomSlowMode, stopQuiz } from './admin-chat.js';
+import { mutePlayer, removeAllFrom, removeMessage, unmutePlayer, unmutePlayerById } from './moderation.js';
 import { findUserByName, ignorePlayer, likeChatMessage, linkGame, unignorePlayer } from './player-actions.js';
 import { startQuiz } from './quiz.js';
 
@@ -103,4 +113,30 @@ export function registerChatRoutes(app: FastifyInstance, ctx: AppContext): void 
   registerEndpoint(app, chatAuditEndpoint, async ({ input }) => ({
     entries: await listChatAudit(database, input),
   }));
+
+  // The back office (moderateChat): the moderation screen's reads and the same actions (decision 0045).
+  registerEndpoint(app, adminChatMessagesEndpoint, ({ input }) => listAdminMessages(database, input));
+  registerEndpoint(app, adminChatRemoveEndpoint, ({ input, user }) =>
+    removeMessage(ctx, signedIn(user), input.id),
+  );
+  registerEndpoint(app, adminChatMuteEndpoint, async ({ input, user }) => {
+    const { until } = await mutePlayer(ctx, signedIn(user), input.userId, input.minutes, input.reason);
+    return { until };
+  });
+  registerEndpoint(app, adminChatUnmuteEndpoint, ({ input, user }) =>
+    unmutePlayerById(ctx, signedIn(user), input.userId, input.reason),
+  );
+  registerEndpoint(app, adminChatMutesEndpoint, async ({ input }) => ({
+    mutes: await listMutes(database, input),
+  }));
+  registerEndpoint(app, adminChatRoomsEndpoint, async () => ({ rooms: await listRooms(ctx) }));
+  registerEndpoint(app, adminChatSlowModeEndpoint, ({ input, user }) =>
+    setRoomSlowMode(ctx, signedIn(user), input.channel, input.seconds),
+  );
+  registerEndpoint(app, adminChatQuizStartEndpoint, ({ input, user }) =>
+    startQuiz(ctx, signedIn(user), input),
+  );
+  registerEndpoint(app, adminChatQuizStopEndpoint, ({ input, user }) =>
+    stopQuiz(ctx, signedIn(user), input.channel),
+  );
 }

@@ -2,7 +2,7 @@
  * Posting to the chat. Every post by a player goes through {@link ChatService.post}, which enforces,
  * in this order: the length (code 1), the mute read from the database on every post (code 2: a mute
  * holds on every node at once), the link filter for non-staff, the per-IP limit and slow mode (one
- * message per 5 s per player, staff exempt). A stored message is then published as `ChatMessage` on
+ * message per 5 s per player, and the room's own slow mode when it has one; staff exempt). A stored message is then published as `ChatMessage` on
  * its channel. Text is stored raw; clients escape it on render.
  */
 import {
@@ -12,19 +12,25 @@ import {
   chatMessageEvent,
   chatMuteEvent,
   chatMutedMessage,
+  type ChatChannel,
   type ChatMessage,
   type ChatMessageType,
 } from '@nebula/contracts';
 import type { AppContext, AuthUser } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { accessOf, isChatChannel, isChatStaff } from './chat-channels.js';
-import { hitRateLimit, SessionIps, takeSlowModeSlot } from './chat-limits.js';
+import { hitRateLimit, SessionIps, takeRoomSlowModeSlot, takeSlowModeSlot } from './chat-limits.js';
 import { chattersSince, insertMessage } from './chat.repository.js';
 import { firstForbiddenLink, isChatLengthValid, normaliseChatText } from './chat-text.js';
 import { isLocalEmojiPath } from './emoji.js';
 import { tryAnswerQuiz } from './quiz.js';
 import { PLAYERS } from '../users/index.js';
-import { chatIpMessagesPerMinute, chatStickerHosts, linkAllowlist } from './chat-settings.js';
+import {
+  chatIpMessagesPerMinute,
+  chatRoomSlowMode,
+  chatStickerHosts,
+  linkAllowlist,
+} from './chat-settings.js';
 
 interface Sender {
   name: string;
@@ -92,7 +98,11 @@ export class ChatService {
         `send:ip:${ip}`,
         await this.ctx.settings.get(chatIpMessagesPerMinute),
       );
-    if (!isChatStaff(user)) await takeSlowModeSlot(this.ctx.database, user.id);
+    if (!isChatStaff(user)) {
+      const roomSeconds = (await this.ctx.settings.get(chatRoomSlowMode))[channel as ChatChannel];
+      if (roomSeconds) await takeRoomSlowModeSlot(this.ctx.database, channel, user.id, roomSeconds);
+      await takeSlowModeSlot(this.ctx.database, user.id);
+    }
     const message = await insertMessage(this.ctx.database, {
       channel,
       type,

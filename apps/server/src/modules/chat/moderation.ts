@@ -6,18 +6,19 @@
  * in the same transaction as its change, so there is no change without its row and no row without it.
  */
 import { ChatErrorCode, ChatMessages, chatRemoveMessagesEvent } from '@nebula/contracts';
+import type { Session } from '../../db/client.js';
 import type { AppContext, AuthUser } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { writeChatAudit } from './chat-audit.js';
 import { removeMessages } from './chat.repository.js';
 import { publishMute } from './chat.service.js';
-import { findUserById, muteChat, unmuteChatByName } from '../users/index.js';
+import { findUserById, muteChat, unmuteChatById, unmuteChatByName } from '../users/index.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const unknownUserError = () => new AppError(404, ChatErrorCode.UnknownUser, ChatMessages.unknownUser);
 
-function publishRemoved(ctx: AppContext, removed: { id: string; channel: string }[]): void {
+export function publishRemoved(ctx: AppContext, removed: { id: string; channel: string }[]): void {
   const byChannel = new Map<string, string[]>();
   for (const r of removed) byChannel.set(r.channel, [...(byChannel.get(r.channel) ?? []), r.id]);
   for (const [channel, ids] of byChannel) {
@@ -80,12 +81,16 @@ export async function removeAllFrom(
   return { ids: removed.map((r) => r.id) };
 }
 
-/** Mutes player `userId` for `minutes` from now (a later mute replaces an earlier one). */
+/**
+ * Mutes player `userId` for `minutes` from now (a later mute replaces an earlier one); `reason` (the
+ * back office asks for one) goes to the audit row.
+ */
 export async function mutePlayer(
   ctx: AppContext,
   actor: AuthUser,
   userId: string,
   minutes: number,
+  reason?: string,
 ): Promise<{ message: typeof ChatMessages.muted; until: string }> {
   const user = await userById(ctx, userId);
   if (!user) throw unknownUserError();
@@ -97,7 +102,7 @@ export async function mutePlayer(
       target: { type: 'user', id: user.id },
       before: { chatMutedUntil: isoOrNull(prev.was) },
       after: { chatMutedUntil: muted },
-      details: { name: user.name, minutes, until: muted },
+      details: { name: user.name, minutes, until: muted, ...(reason ? { reason } : {}) },
     });
     return muted;
   });
@@ -111,20 +116,61 @@ export async function unmutePlayer(
   actor: AuthUser,
   name: string,
 ): Promise<{ message: typeof ChatMessages.unmuted }> {
+  await unmute(
+    ctx,
+    actor,
+    (tx) => unmuteChatByName(tx, name),
+    () => {
+      throw new AppError(404, ChatErrorCode.UnknownUsername, ChatMessages.unknownUsername);
+    },
+  );
+  return { message: ChatMessages.unmuted };
+}
+
+/** Unmutes player `userId` (the back office); answers the mute's previous end. */
+export async function unmutePlayerById(
+  ctx: AppContext,
+  actor: AuthUser,
+  userId: string,
+  reason = '',
+): Promise<{ was: string | null }> {
+  if (!UUID.test(userId)) throw unknownUserError();
+  const was = await unmute(
+    ctx,
+    actor,
+    (tx) => unmuteChatById(tx, userId),
+    () => {
+      throw unknownUserError();
+    },
+    reason,
+  );
+  return { was };
+}
+
+type Unmuted = { id: string; name: string; was: Date | string | null } | null;
+
+/** Lifts a mute found by `lift` in one audited transaction and tells the player's sockets. */
+async function unmute(
+  ctx: AppContext,
+  actor: AuthUser,
+  lift: (tx: Session) => Promise<Unmuted>,
+  notFound: () => never,
+  reason = '',
+): Promise<string | null> {
   const user = await ctx.database.transaction(async (tx) => {
-    const found = await unmuteChatByName(tx, name);
-    if (!found) throw new AppError(404, ChatErrorCode.UnknownUsername, ChatMessages.unknownUsername);
+    const found = await lift(tx);
+    if (!found) notFound();
     const was = isoOrNull(found.was);
     await writeChatAudit(tx, actor, 'unmute', {
       target: { type: 'user', id: found.id },
       before: { chatMutedUntil: was },
       after: { chatMutedUntil: null },
-      details: { name: found.name, was },
+      details: { name: found.name, was, ...(reason ? { reason } : {}) },
     });
-    return found;
+    return { id: found.id, was };
   });
   publishMute(ctx, user.id, null);
-  return { message: ChatMessages.unmuted };
+  return user.was;
 }
 
 const isoOrNull = (at: Date | string | null | undefined): string | null =>

@@ -9,6 +9,8 @@
  * start-up options: CRASH_* environment variables (config.ts, the module's piece of the configuration).
  */
 import {
+  adminFairnessBetEndpoint,
+  adminFairnessCrashEndpoint,
   crashBetWhisper,
   crashCancelBetWhisper,
   crashCashOutWhisper,
@@ -18,7 +20,10 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { JobDefinition } from '../../jobs/index.js';
 import type { AppContext } from '../../platform/context.js';
+import { registerEndpoint } from '../../platform/endpoints.js';
+import { AppError } from '../../platform/errors.js';
 import { defineModule } from '../../platform/module.js';
+import { crashChainStates, fairnessOfBet } from './admin-fairness.js';
 import { announcePending, ensureChainReserve, withSaltBlocks } from './chain-store.js';
 import { type CrashOptions, crashEnv } from './config.js';
 import { CrashLoop } from './loop.js';
@@ -59,13 +64,20 @@ export { crashKey, crashWagerRecord, markSettled, payBet, settleRound } from './
 export { type BetRow, type RoundRow, outcomeOf } from './views.js';
 
 /**
- * Registers the crash whispers (CrashBet, CrashCashOut, CrashCancelBet, CrashState, CrashHistory).
+ * Registers the crash whispers (CrashBet, CrashCashOut, CrashCancelBet, CrashState, CrashHistory) and
+ * the back office's fairness reads (chains, one bet recomputed).
  * Play with api_id 'crash' reaches the same service's `bet(user, input)` through the games module's
  * multiplayer registry (the definition's `multiplayer`).
  */
-function registerCrashWhispers(_app: FastifyInstance, ctx: AppContext): void {
+function registerCrashWhispers(app: FastifyInstance, ctx: AppContext): void {
   const service = crashService.of(ctx);
   const { whispers } = ctx.realtime;
+  // The back office's fairness screen (decision 0045).
+  registerEndpoint(app, adminFairnessCrashEndpoint, () => crashChainStates(ctx.database));
+  registerEndpoint(app, adminFairnessBetEndpoint, ({ input, user }) => {
+    if (!user) throw AppError.unauthenticated();
+    return fairnessOfBet(ctx.database, user, input.id);
+  });
   whispers.register(crashBetWhisper, ({ input, caller }) => service.bet(caller.user, input));
   whispers.register(crashCashOutWhisper, ({ input, caller }) => service.cashOut(caller.user, input));
   whispers.register(crashCancelBetWhisper, ({ input, caller }) => service.cancel(caller.user, input));

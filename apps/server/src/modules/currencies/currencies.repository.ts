@@ -59,3 +59,16 @@ export async function enabledDecimals(
   );
   return new Map(rows.map((r) => [r.id, r.decimals]));
 }
+
+/** The decimals of each known currency of `ids`, enabled or not (amounts already held in it). */
+export async function currencyDecimals(
+  q: Pick<Database, 'query'>,
+  ids: readonly string[],
+): Promise<Map<string, number>> {
+  if (ids.length === 0) return new Map();
+  const rows = await q.query<{ id: string; decimals: number }>(
+    'select id, decimals from currencies where id = any($1::text[])',
+    [[...new Set(ids)]],
+  );
+  return new Map(rows.map((r) => [r.id, r.decimals]));
+}

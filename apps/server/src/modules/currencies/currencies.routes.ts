@@ -1,8 +1,10 @@
-import { currenciesEndpoint, type Currency } from '@nebula/contracts';
+import { adminCurrencyUpdateEndpoint, currenciesEndpoint, type Currency } from '@nebula/contracts';
 import { amount, toDecimalString } from '@nebula/money';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../platform/context.js';
 import { registerEndpoint } from '../../platform/endpoints.js';
+import { AppError } from '../../platform/errors.js';
+import { recordStaffAction } from '../audit/index.js';
 import { priceFeedService } from '../prices/index.js';
 import { listEnabledCurrencies } from './currencies.repository.js';
 
@@ -38,5 +40,29 @@ export function registerCurrencyRoutes(app: FastifyInstance, ctx: AppContext): v
       };
     }
     return out;
+  });
+
+  // The back office's switch (issue G8 item 7): `enabled` is what every bet, tip, claim and the
+  // list above already read, so the next call sees it. One locked read-modify-write with its audit row.
+  registerEndpoint(app, adminCurrencyUpdateEndpoint, async ({ input, user }) => {
+    if (!user) throw AppError.unauthenticated();
+    const enabled = await ctx.database.transaction(async (tx) => {
+      const rows = await tx.query<{ enabled: boolean }>(
+        'select enabled from currencies where id = $1 for update',
+        [input.currency],
+      );
+      const before = rows[0];
+      if (!before) throw new AppError(404, 'unknown_currency', `There is no currency ${input.currency}.`);
+      await tx.query('update currencies set enabled = $2 where id = $1', [input.currency, input.enabled]);
+      await recordStaffAction(tx, {
+        actor: user,
+        action: 'currencies.update',
+        target: { type: 'currency', id: input.currency },
+        before: { enabled: before.enabled },
+        after: { enabled: input.enabled },
+      });
+      return input.enabled;
+    });
+    return { currency: { id: input.currency, enabled } };
   });
 }

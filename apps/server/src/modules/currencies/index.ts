@@ -2,7 +2,12 @@
 import { defineModule } from '../../platform/module.js';
 import { seedCurrencies } from './currencies.repository.js';
 import { registerCurrencyRoutes } from './currencies.routes.js';
-export { enabledDecimals, seedCurrencies, listEnabledCurrencies } from './currencies.repository.js';
+export {
+  currencyDecimals,
+  enabledDecimals,
+  seedCurrencies,
+  listEnabledCurrencies,
+} from './currencies.repository.js';
 export { CURRENCY_SEEDS } from './currencies.seed.js';
 
 export const currenciesModule = defineModule({

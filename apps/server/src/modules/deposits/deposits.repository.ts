@@ -135,9 +135,42 @@ export async function markCredited(
 ): Promise<void> {
   await database.query(
     `update deposits set status = 1, credited_transfer_id = $2, credited_at = now(), updated_at = now(),
-            confirmations = greatest(confirmations, $3)
+            confirmations = greatest(confirmations, $3), credited_tx = pg_current_xact_id()
       where id = $1 and status = 0`,
     [id, transferId, confirmations],
+  );
+}
+
+/** A credited deposit as the readers of the credited-deposit stream see it (amount in atomic units). */
+export interface CreditedDeposit {
+  id: string;
+  user_id: string;
+  currency: string;
+  amount: string;
+  /** The stamp of the transaction that marked it credited (with `id`, its place in the stream). */
+  tx: string;
+}
+
+/**
+ * The credited deposits after `after` in stream order (`credited_tx`, id), only below the oldest
+ * transaction still running (migration 0031): a deposit marked credited by a transaction that began
+ * earlier but commits later can never be passed over. Run it in the reader's transaction that also
+ * moves its position (the VIP progress), so each deposit is applied once.
+ */
+export function creditedDepositsAfter(
+  q: Pick<Database, 'query'>,
+  after: { tx: string; id: string },
+  limit: number,
+): Promise<CreditedDeposit[]> {
+  return q.query<CreditedDeposit>(
+    `select id::text as id, user_id::text as user_id, currency, amount::text as amount,
+            credited_tx::text as tx
+       from deposits
+      where credited_tx is not null and (credited_tx, id) > ($1::xid8, $2::bigint)
+        and credited_tx < pg_snapshot_xmin(pg_current_snapshot())
+      order by credited_tx, id
+      limit $3`,
+    [after.tx, after.id, limit],
   );
 }
 
@@ -206,4 +239,57 @@ export async function pruneNotifyLimits(database: Database, windowSeconds: numbe
     'delete from deposit_notify_limits where window_started_at < now() - make_interval(secs => $1::int)',
     [windowSeconds],
   );
+}
+
+/** A credited deposit of a player: its id, currency, amount (atomic units) and when it was credited. */
+export interface PlayerDeposit {
+  id: string;
+  user_id: string;
+  currency: string;
+  amount: string;
+  credited_at: Date;
+}
+
+/**
+ * The deposits credited to each player of `since` after their time (`since`: player id -> time), in
+ * the order they were credited, for programmes a deposit qualifies (a deposit bonus).
+ */
+export async function creditedDepositsSince(
+  q: Pick<Database, 'query'>,
+  since: ReadonlyMap<string, Date>,
+): Promise<PlayerDeposit[]> {
+  if (since.size === 0) return [];
+  return q.query<PlayerDeposit>(
+    `select d.id::text as id, d.user_id::text as user_id, d.currency,
+            d.amount::text as amount, d.credited_at
+       from deposits d
+       join unnest($1::uuid[], $2::timestamptz[]) as s (user_id, since) on s.user_id = d.user_id
+      where d.status = 1 and d.credited_at > s.since
+      order by d.user_id, d.credited_at, d.id`,
+    [[...since.keys()], [...since.values()].map((d) => d.toISOString())],
+  );
+}
+
+/** The accounts owning a deposit address equal to `address` on any chain (any case): the back office's search. */
+export async function usersWithAddress(
+  database: Pick<Database, 'query'>,
+  address: string,
+): Promise<string[]> {
+  const text = address.trim();
+  if (text.length < 8) return [];
+  const rows = await database.query<{ user_id: string }>(
+    'select distinct user_id::text as user_id from deposit_addresses where lower(address) = lower($1)',
+    [text],
+  );
+  return rows.map((r) => r.user_id);
+}
+
+/** The player's deposit addresses, one per chain. */
+export function addressesOf(
+  database: Pick<Database, 'query'>,
+  userId: string,
+): Promise<{ chain: string; address: string }[]> {
+  return database.query('select chain, address from deposit_addresses where user_id = $1 order by chain', [
+    userId,
+  ]);
 }

@@ -1,9 +1,17 @@
-import { depositHistoryEndpoint, depositWalletEndpoint, walletNotifyEndpoint } from '@nebula/contracts';
+import {
+  adminChainsEndpoint,
+  adminDepositAddressesEndpoint,
+  adminDepositsEndpoint,
+  depositHistoryEndpoint,
+  depositWalletEndpoint,
+  walletNotifyEndpoint,
+} from '@nebula/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../platform/context.js';
 import { registerEndpoint } from '../../platform/endpoints.js';
 import { AppError } from '../../platform/errors.js';
 import { assertNotBlocked } from '../protection/index.js';
+import { chainOverview, listDepositAddresses, listDeposits } from './admin.js';
 import { registerDevDepositRoute } from './dev-deposit.js';
 import { depositService } from './deposits.context.js';
 
@@ -23,5 +31,18 @@ export async function registerDepositRoutes(app: FastifyInstance, ctx: AppContex
   registerEndpoint(app, depositHistoryEndpoint, async ({ user }) => ({
     deposits: await service.history(userOf(user).id),
   }));
+  // The back office's payments (permission `wallet`, checked by the endpoints' policy): reads only.
+  registerEndpoint(app, adminDepositsEndpoint, async ({ input, reply }) => {
+    reply.header('cache-control', 'no-store');
+    return listDeposits(ctx.database, input);
+  });
+  registerEndpoint(app, adminDepositAddressesEndpoint, async ({ input, reply }) => {
+    reply.header('cache-control', 'no-store');
+    return listDepositAddresses(ctx.database, input);
+  });
+  registerEndpoint(app, adminChainsEndpoint, async ({ reply }) => {
+    reply.header('cache-control', 'no-store');
+    return chainOverview(ctx.database, service);
+  });
   await registerDevDepositRoute(app, ctx, service);
 }

@@ -117,6 +117,11 @@ export class DepositService {
     return this.#confirmations[chain.id] ?? chain.spec.defaultConfirmations;
   }
 
+  /** The confirmations DEPOSIT_CONFIRMATIONS sets for `chain`, or undefined (the chain's default applies). */
+  confirmationsOverride(chain: string): number | undefined {
+    return this.#confirmations[chain];
+  }
+
   minimumOf(currency: string, decimals: number): bigint {
     const text = DEPOSIT_MINIMUMS[currency];
     return text ? parseAmount(text, decimals) : 1n;

@@ -14,6 +14,7 @@ import { registerDepositRoutes } from './deposits.routes.js';
 import { NOTIFY_LIMIT } from './deposits.service.js';
 
 export { createDepositService, depositService } from './deposits.context.js';
+export { creditedDepositsByDay } from './figures.js';
 export { DEV_DEPOSIT_XPUBS, depositsEnv, type DepositsConfig } from './deposits.env.js';
 export {
   DepositService,
@@ -21,7 +22,15 @@ export {
   NOTIFY_LIMIT,
   type DepositServiceDeps,
 } from './deposits.service.js';
-export { creditedDepositors } from './deposits.repository.js';
+export {
+  addressesOf,
+  usersWithAddress,
+  creditedDepositors,
+  creditedDepositsAfter,
+  creditedDepositsSince,
+  type CreditedDeposit,
+  type PlayerDeposit,
+} from './deposits.repository.js';
 export {
   devSimulateDepositEndpoint,
   DEV_DEPOSIT_TOKEN_FILE,

@@ -15,6 +15,12 @@ import { externalSportsSettings } from './settings.js';
 
 export { externalSportsService, ExternalSportsService } from './service.js';
 export { externalSportsEnv, derivedEcKey, LOCAL_RENDERER_PATH, type ExternalSportsConfig } from './env.js';
+export {
+  externalSportFeedId,
+  externalSportFeedMetadata,
+  feedViewOfSlip,
+  type ExternalSportFeedView,
+} from './feed.js';
 export { signWalletCall, verifyJwt, signPlayerToken, CALL_MAX_AGE_S } from './tokens.js';
 export {
   EXTERNAL_SPORTS_PLUGIN,

@@ -18,6 +18,7 @@ import {
   recordWager,
   resettleWager,
 } from '../wagers/index.js';
+import { type SettledBet, announceExternalBet } from './feed.js';
 import { WalletError, badRequest, lostCall, parseCall, refundCall, rollbackCall, winCall } from './calls.js';
 import {
   BET_COLUMNS,
@@ -157,7 +158,9 @@ export class ResultCalls {
     if (kind === 'refund' && amount !== BigInt(bet.amount)) throw badRequest();
     const fingerprint = JSON.stringify([kind, bet.id, amount.toString()]);
     const guard = amount > 0n ? await this.guardOf(bet) : null;
-    return this.ctx.ledger.transaction(async (ledger, tx) => {
+    let settled: SettledBet | null = null;
+    const reply = await this.ctx.ledger.transaction(async (ledger, tx) => {
+      settled = null;
       await lockPlayer(tx, bet.user_id);
       const replay = await this.replay(tx, t.id, fingerprint, bet);
       if (replay) return replay;
@@ -183,8 +186,21 @@ export class ResultCalls {
         currency: b.currency.toUpperCase(),
       };
       await this.insertTx(tx, t.id, kind, b, amount, fingerprint, answer, b.id);
+      if (kind !== 'refund')
+        settled = {
+          id: b.id,
+          userId: b.user_id,
+          currency: b.currency,
+          wager: BigInt(b.amount),
+          payout: paid,
+          wagerUsd: b.amount_usd,
+          placedAt: new Date(b.created_at),
+        };
       return { status: 200, body: receiptJson(answer, await realBalance(tx, b.user_id, b.currency)) };
     });
+    // A win or loss goes into the live feed once committed (a replay answered above publishes nothing).
+    if (settled) await announceExternalBet(this.ctx, settled);
+    return reply;
   }
 
   /** Writes the bet's record at its first win or loss, or corrects its payout (see wallet.ts). */

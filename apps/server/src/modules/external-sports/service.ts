@@ -36,6 +36,19 @@ export class ExternalSportsService {
       throw AppError.notFound('The external sportsbook is not available.');
     const base = { brandId: c.brandId, rendererUrl: c.rendererUrl, simulated: c.kind === 'local' };
     if (!user) return { ...base, token: null, expiresAt: null };
+    return { ...base, ...(await this.openSession(user, currency)) };
+  }
+
+  /**
+   * Signs `user`'s player JWT for `currency` and stores its session (the launch; the local
+   * sportsbook's emulator opens one the same way).
+   */
+  async openSession(
+    user: AuthUser,
+    currency: string | undefined,
+  ): Promise<{ token: string; expiresAt: string }> {
+    const c = this.config;
+    if (c.kind === 'none') throw AppError.notFound('The external sportsbook is not available.');
     const cur = (currency ?? 'usdt').toLowerCase();
     const pre = (await this.ctx.database.query<PrebetRow>(prebetSql(), [cur, user.id], 'xsports.launch'))[0];
     if (!pre || pre.decimals === null) throw new AppError(422, 'unknown_currency', 'Unknown currency.');
@@ -51,7 +64,7 @@ export class ExternalSportsService {
       `insert into xsport_sessions (id, user_id, currency, expires_at) values ($1::uuid, $2::uuid, $3, $4)`,
       [signed.jti, user.id, cur, signed.expiresAt],
     );
-    return { ...base, token: signed.token, expiresAt: signed.expiresAt.toISOString() };
+    return { token: signed.token, expiresAt: signed.expiresAt.toISOString() };
   }
 }
 

@@ -14,7 +14,8 @@
  * Sports bets are in it too (spec 3 section 7: the live feed's "sport game"; decision 0028): a settled
  * real sports bet that won or lost (a cash-out counts as won; a refund does not appear) shows as its
  * realtime `LiveFeedSportGame` did, with the event as its game (a multi: `Multi (n)`), the bet type
- * `single` or `multi`, and `_id` `sport-{bet}`; among the latest wins its `winType` is `sport`.
+ * `single` or `multi`, and `_id` `sport-{bet}`; among the latest wins its `winType` is `sport`. The
+ * external sportsbook's bets the same way (decision 0034), with `_id` `xsport-{bet}`.
  *
  * Every query walks one index newest first and stops after `count` rows: `bets_real_created` (all,
  * all_wins), `bets_user_created` (mine, race: one short scan per leader), and the partial indexes
@@ -40,6 +41,7 @@ import { profitUsd } from '../wagers/index.js';
 import { playerAsSeenBy, raceEnabled, raceStandings, raceWeekBounds, raceWeekOf } from '../race/index.js';
 import { PLAYERS } from '../users/index.js';
 import { sportFeedId, sportFeedMetadata, type SportFeedMetadata } from '../sports/index.js';
+import { externalSportFeedId, externalSportFeedMetadata } from '../external-sports/index.js';
 
 /** What the feed reads: the database, and the settings (whether the race plugin is on). */
 type FeedContext = Pick<AppContext, 'database' | 'settings'>;
@@ -73,8 +75,14 @@ const COLUMNS = `b.id::text as id, b.user_id::text as user_id, b.game, b.currenc
 const JOINS = `join ${PLAYERS} u on u.id = b.user_id join currencies c on c.id = b.currency`;
 const NEWEST = 'order by b.created_at desc, b.id desc';
 
-/** Sports bets appear once settled as won or lost (a refund, status 1, does not). */
-const SHOWN = `(b.product <> 'sports' or b.outcome->>'status' in ('2', '3')) and b.product <> 'external-sports'`;
+/**
+ * Sports bets appear once settled as won or lost (a refund, status 1, does not; nor an external
+ * sportsbook bet whose result was rolled back, state `open`, or that was refunded after it).
+ */
+const shown = (b: string) =>
+  `(${b}.product <> 'sports' or ${b}.outcome->>'status' in ('2', '3'))
+   and (${b}.product <> 'external-sports' or ${b}.outcome->>'state' in ('won', 'lost'))`;
+const SHOWN = shown('b');
 
 /** The WHERE clause of each channel over `bets b` ($1 is the row limit, $2 the caller's id for mine). */
 const FILTERS: Record<Exclude<LatestGamesType, 'race'>, string> = {
@@ -89,11 +97,14 @@ const FILTERS: Record<Exclude<LatestGamesType, 'race'>, string> = {
 const inHouseName = (game: string): string | undefined =>
   getGame(game)?.name ?? getExtendedGame(game)?.name ?? (game === crash.id ? crash.name : undefined);
 
+/** A sports bet's entry (the own sportsbook's or the external one's): its `_id`, type and event. */
+type SportEntry = SportFeedMetadata & { id: string };
+
 function toLiveGame(
   viewer: AuthUser | null,
   r: FeedRow,
   names: ReadonlyMap<string, string>,
-  sport?: SportFeedMetadata,
+  sport?: SportEntry,
 ): LiveGame {
   const wager = BigInt(r.wager);
   const payout = BigInt(r.payout);
@@ -102,7 +113,7 @@ function toLiveGame(
   return {
     user,
     game: {
-      _id: sport && r.reference ? sportFeedId(r.reference) : r.id,
+      _id: sport?.id ?? r.id,
       currency: r.currency,
       wager: toDecimalString(wager, r.decimals),
       splitTotal: toDecimalString(wager, r.decimals),
@@ -134,8 +145,7 @@ async function raceRows({ database, settings }: FeedContext, count: number, now:
        from unnest($2::uuid[]) as l (user_id)
        cross join lateral (
          select * from bets x
-          where x.user_id = l.user_id and not x.demo and (x.product <> 'sports' or x.outcome->>'status' in ('2', '3')) and x.product <> 'external-sports'
-            and x.created_at >= $3::timestamptz
+          where x.user_id = l.user_id and not x.demo and ${shown('x')} and x.created_at >= $3::timestamptz
           order by x.created_at desc, x.id desc limit $1
        ) b
        ${JOINS}
@@ -173,14 +183,29 @@ async function latestEntries(
       params,
     );
   }
-  const refs = rows.filter((r) => r.product === 'sports' && r.reference).map((r) => r.reference!);
-  const sports = refs.length ? await sportFeedMetadata(database, refs) : new Map<string, SportFeedMetadata>();
+  const refs = (product: string) =>
+    rows.filter((r) => r.product === product && r.reference).map((r) => r.reference!);
+  const [sports, external] = await Promise.all([
+    refs('sports').length
+      ? sportFeedMetadata(database, refs('sports'))
+      : new Map<string, SportFeedMetadata>(),
+    externalSportFeedMetadata(database, refs('external-sports')),
+  ]);
   // Third-party games (product `slots`) are named by the catalogue.
   const others = rows.filter((r) => r.product === 'slots' && inHouseName(r.game) === undefined);
   const names = await providerGameNames(database, [...new Set(others.map((r) => r.game))]);
   return rows.map((r) => {
-    const sport = r.product === 'sports' && r.reference ? sports.get(r.reference) : undefined;
-    return { game: toLiveGame(viewer, r, names, sport), sport: r.product === 'sports' };
+    const ref = r.reference ?? '';
+    const sport: SportEntry | undefined =
+      r.product === 'sports' && sports.has(ref)
+        ? { id: sportFeedId(ref), ...sports.get(ref)! }
+        : r.product === 'external-sports' && external.has(ref)
+          ? { id: externalSportFeedId(ref), ...external.get(ref)! }
+          : undefined;
+    return {
+      game: toLiveGame(viewer, r, names, sport),
+      sport: r.product === 'sports' || r.product === 'external-sports',
+    };
   });
 }
 

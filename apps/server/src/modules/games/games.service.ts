@@ -9,8 +9,9 @@
  *     `data` summing to the bet (422), self-exclusion (403), and for real bets a price (-10), the max bet
  *     in EUR (-9) and the max profit in USD (-11, checked with `maxMultiplier`: an outcome is never
  *     changed to fit the limit). -6 is reserved for the multiplayer games' betting stages. All of its
- *     reads are one statement ({@link PREBET_SQL}), which also takes the bet id from the bets sequence,
- *     and the operator's settings from the node's settings cache (platform/settings).
+ *     reads are one statement ({@link PREBET_SQL}), which also takes the bet id from the bets sequence
+ *     and says whether the player holds an active bonus in the currency, and the operator's settings
+ *     from the node's settings cache (platform/settings).
  *  2. ONE transaction, through the ledger inside it (`ledger.transaction`): the wager is debited
  *     (key `bet:{id}:wager`; a player who cannot cover it gets -4 'Not enough money' and the
  *     transaction rolls back), the next nonce is taken (`update seed_pairs set nonce = nonce + 1 ...
@@ -19,7 +20,11 @@
  *     with its statistics (modules/wagers/record.ts). Balances are published after the commit.
  *     With group commit on (BET_GROUP_COMMIT), step 2 is shared: the bets that arrive while earlier ones
  *     commit settle in one transaction of set-based statements, each bet still decided on its own
- *     (group-commit.ts states its steps and why it is as safe as this one).
+ *     (group-commit.ts states its steps and why it is as safe as this one). A bet bonus money may fund
+ *     (the player holds an active bonus in the currency and the game's wagering weight is above 0;
+ *     decision 0036) always takes this one-bet path: real money first, then bonus money (keys
+ *     `bet:{id}:wager` and `bet:{id}:wager:bonus`), the bonus-funded part on its wager record, and that
+ *     part's share of the payout back to the bonus account (`bet:{id}:payout:bonus`).
  *
  * Why this is safe: everything that makes a bet commits together or not at all. A refused debit, a
  * rotating seed pair or any failure rolls the whole transaction back, so no nonce is consumed (nonces
@@ -41,9 +46,11 @@ import type { AppContext, AuthUser } from '../../platform/context.js';
 import { AppError, validationError } from '../../platform/errors.js';
 import { Coalescer } from '../../db/coalesce.js';
 import { priceFeedService } from '../prices/index.js';
+import { bonusFundingFor, holdsActiveBonus } from '../bonus/index.js';
 import { protectionGuard } from '../protection/index.js';
 import { activeSeedPair, takeNonce } from '../seeds/index.js';
 import {
+  type BonusFunding,
   type LivePlayer,
   type PrebetRow as StakePrebetRow,
   type StakeGuard,
@@ -83,7 +90,8 @@ export const PREBET_SQL = prebetSql({
   columns: `k.i::int as i,
   exists (select 1 from seed_pairs where user_id = k.user_id and active) as has_pair,
   coalesce((select disabled from games where id = k.game), false) as game_disabled,
-  case when u.id is null then null else nextval('bets_id_seq')::text end as bet_id`,
+  case when u.id is null then null else nextval('bets_id_seq')::text end as bet_id,
+  ${holdsActiveBonus('k.user_id', 'k.currency')} as bonus_held`,
 });
 
 /** What one bet's pre-bet read is keyed by. */
@@ -99,6 +107,8 @@ interface PrebetRow extends StakePrebetRow {
   /** The game's catalogue row is disabled by the operator (the lobby hides it; Play answers -5). */
   game_disabled: boolean;
   bet_id: string | null;
+  /** The player holds an active bonus in the bet's currency (bonus module; decision 0036). */
+  bonus_held: boolean;
 }
 
 /** Options for tests: another registry, group commit, and a fault that stops a bet inside its transaction. */
@@ -138,6 +148,12 @@ export interface PreparedBet {
   maxProfit: bigint | null;
   /** Player protection's guard of a player with limits (null: none; decision 0025). */
   guard: StakeGuard | null;
+  /**
+   * Bonus money may fund what the real balance does not cover (a real single-round bet of a player
+   * holding an active bonus in its currency, in a game whose wagering weight is above 0; decision 0036).
+   * Such a bet settles in its own transaction, never in a group commit. Null: real money only.
+   */
+  bonus: BonusFunding | null;
   betId: string;
   hasPair: boolean;
   live: LivePlayer | undefined;
@@ -252,6 +268,16 @@ export class GameEngine {
     });
     const betId = pre?.bet_id;
     if (!betId) throw AppError.unauthenticated();
+    // A bonus holder's real single-round bet may use bonus money (read here, before any transaction).
+    const bonus =
+      single && !input.demo && pre.bonus_held
+        ? await bonusFundingFor(ctx, {
+            userId: stake.user.id,
+            currency: input.currency,
+            product: 'originals',
+            game: single.id,
+          })
+        : null;
     const live: LivePlayer | undefined =
       pre?.name == null
         ? undefined
@@ -267,6 +293,7 @@ export class GameEngine {
       priceUsd: stake.priceUsd,
       maxProfit: stake.maxProfit,
       guard: stake.guarded ? protectionGuard(ctx, stake) : null,
+      bonus,
       betId,
       hasPair: pre.has_pair,
       live,
@@ -282,7 +309,9 @@ export class GameEngine {
     const game = bet.single!;
     // A first bet creates the pair before any money moves (the transaction takes its nonce).
     if (!bet.hasPair) await activeSeedPair(ctx.database, user.id);
-    const settled = this.group ? await this.group.settle(bet) : await this.settleAlone(bet);
+    // Bets bonus money may fund take the one-bet path (the group commit's in-memory decisions know the
+    // real balance only); everyone else's bets are grouped as before.
+    const settled = this.group && !bet.bonus ? await this.group.settle(bet) : await this.settleAlone(bet);
     const { payout } = settled;
 
     const win = payout > wager;
@@ -324,11 +353,15 @@ export class GameEngine {
     };
   }
 
-  /** Step 2 for one bet: its own transaction. */
+  /**
+   * Step 2 for one bet: its own transaction. A bet bonus money may fund takes real money first, then
+   * bonus money (`placeStake` locks both accounts, ascending id), records the bonus-funded part on its
+   * wager record and returns that part's share of the payout to the bonus account (decision 0036).
+   */
   private settleAlone(bet: PreparedBet): Promise<Settled> {
     const account = stakeAccountOf(bet);
     return this.ctx.ledger.transaction(async (ledger, tx) => {
-      await placeStake(ledger, account, bet.wager);
+      const { bonusWager } = await placeStake(ledger, account, bet.wager);
       const seed = await takeNonce(tx, bet.user.id);
       if (!seed) throw seedPairRotating();
       const { record, ...round } = playRound(bet, {
@@ -337,8 +370,8 @@ export class GameEngine {
         clientSeed: seed.client_seed,
         nonce: Number(seed.nonce),
       });
-      await recordWager(tx, record);
-      await payStake(ledger, account, round.payout);
+      await recordWager(tx, { ...record, bonusWager });
+      await payStake(ledger, account, round.payout, 'payout', { wager: bet.wager, bonusWager });
       await this.opts.faults?.beforeCommit?.(bet.betId);
       return round;
     });

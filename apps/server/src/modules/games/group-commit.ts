@@ -89,6 +89,7 @@ export function stakeAccountOf(bet: PreparedBet): StakeAccount {
     demo: bet.input.demo,
     metadata: { game: bet.single!.id, bet: bet.betId },
     guard: bet.guard,
+    bonus: bet.bonus,
   };
 }
 

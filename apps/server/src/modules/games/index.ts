@@ -16,6 +16,7 @@ import type { FastifyInstance } from 'fastify';
 import { registerEndpoint } from '../../platform/endpoints.js';
 import { AppError } from '../../platform/errors.js';
 import { defineModule, type JobsContext } from '../../platform/module.js';
+import { registerGamesAdminRoutes } from './admin.js';
 import { ExtendedEngine } from './extended.service.js';
 import { gamesEnv } from './games.env.js';
 import { multiplayerGamesOf } from './multiplayer.js';
@@ -61,6 +62,7 @@ function registerGamesRoutes(app: FastifyInstance, ctx: JobsContext): void {
     if (!user) throw AppError.unauthenticated();
     return myBets(ctx.database, user.id, input);
   });
+  registerGamesAdminRoutes(app, ctx);
 }
 
 export const gamesModule = defineModule({

@@ -16,13 +16,17 @@ export {
 } from './ledger.service.js';
 export { checkLedger, type LedgerCheck } from './ledger.check.js';
 export {
+  playerAccounts,
   playerBalance,
   playerFlows,
+  playerMovements,
   playerFlowsSince,
   transferAmount,
   type CurrencyFlow,
   type Flow,
   type PlayerAccount,
+  type PlayerAccountBalance,
+  type PlayerMovement,
 } from './ledger.reads.js';
 
 export const ledgerModule = defineModule({

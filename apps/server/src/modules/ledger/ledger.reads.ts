@@ -112,3 +112,61 @@ export async function playerFlowsSince(
     count: r.n,
   }));
 }
+
+/** A player's account as the back office shows it: kind, currency and balance (atomic units). */
+export interface PlayerAccountBalance {
+  kind: PlayerKind;
+  currency: string;
+  balance: bigint;
+}
+
+/** Every ledger account of the player (each kind and currency ever used), by currency then kind. */
+export async function playerAccounts(q: Querier, user: string): Promise<PlayerAccountBalance[]> {
+  const rows = await q.query<{ kind: PlayerKind; currency: string; balance: string }>(
+    `select kind, currency, balance::text as balance from ledger_accounts
+      where owner_id = $1 order by currency, kind`,
+    [user],
+  );
+  return rows.map((r) => ({ kind: r.kind, currency: r.currency, balance: BigInt(r.balance) }));
+}
+
+/** One movement on a player's account: the transfer's id and kind, the account's kind, the signed amount. */
+export interface PlayerMovement {
+  transferId: string;
+  kind: string;
+  account: PlayerKind;
+  currency: string;
+  amount: bigint;
+  createdAt: Date | string;
+}
+
+/** The latest `limit` movements on any of the player's accounts, newest first (each account's latest `limit` read by its index). */
+export async function playerMovements(q: Querier, user: string, limit: number): Promise<PlayerMovement[]> {
+  const rows = await q.query<{
+    transfer_id: string;
+    kind: string;
+    account: PlayerKind;
+    currency: string;
+    amount: string;
+    created_at: Date | string;
+  }>(
+    `select p.transfer_id::text as transfer_id, t.kind, a.kind as account, p.currency,
+            p.amount::text as amount, p.created_at
+       from ledger_accounts a
+       cross join lateral (select * from ledger_postings lp where lp.account_id = a.id
+                            order by lp.id desc limit $2) p
+       join ledger_transfers t on t.id = p.transfer_id
+      where a.owner_id = $1
+      order by p.id desc
+      limit $2`,
+    [user, limit],
+  );
+  return rows.map((r) => ({
+    transferId: r.transfer_id,
+    kind: r.kind,
+    account: r.account,
+    currency: r.currency,
+    amount: BigInt(r.amount),
+    createdAt: r.created_at,
+  }));
+}

@@ -88,7 +88,7 @@ const unit = (seed: string) => createHash('sha256').update(seed).digest().readUI
 const oddsOf = (p: number) => Math.max(1.05, Math.floor((100 / (p * 1.06)) | 0) / 100).toFixed(2);
 
 /** Odds text as a ratio of integers ("2.35" -> 235/100). */
-function oddsRatio(text: string): { num: bigint; den: bigint } {
+export function oddsRatio(text: string): { num: bigint; den: bigint } {
   const [whole, frac = ''] = text.split('.');
   const den = 10n ** BigInt(frac.length);
   return { num: BigInt(`${whole}${frac}`), den };
@@ -177,13 +177,22 @@ export class LocalSportsbook {
       .map(publicBet);
   }
 
-  /** One call to the operator wallet, signed as the provider signs it. */
+  /**
+   * One call to the operator wallet through its real route, signed as the provider signs it (the
+   * emulator's scenarios may sign with another key or at another time).
+   */
   async callWallet(
     operation: string,
     data: Record<string, unknown>,
+    sign: { key?: KeyObject; now?: number } = {},
   ): Promise<{ status: number; answer: Record<string, unknown> }> {
     if (!this.app) throw new Error('the local sportsbook is not registered yet');
-    const payload = await signWalletCall(this.config.localProviderKey, this.config.brandId, data);
+    const payload = await signWalletCall(
+      sign.key ?? this.config.localProviderKey,
+      this.config.brandId,
+      data,
+      sign.now,
+    );
     const res = await this.app.inject({
       method: 'POST',
       url: `/api/external-sports/wallet/bet/${operation}`,
@@ -202,6 +211,103 @@ export class LocalSportsbook {
   private async decimalsOf(currency: string): Promise<number | undefined> {
     return (await listEnabledCurrencies(this.ctx.database)).find((c) => c.id === currency.toLowerCase())
       ?.decimals;
+  }
+
+  /** The data of a `bet/make` of a single on `outcome` of `event` (as the provider sends it). */
+  makeData(b: {
+    player: Pick<LocalPlayer, 'id' | 'currency' | 'session'>;
+    extId: string;
+    slipId: string;
+    amount: bigint;
+    potential: bigint;
+    event: LocalSportEvent;
+    outcome: { name: string; odds: string };
+  }): Record<string, unknown> {
+    const { player, event, outcome, slipId } = b;
+    const amount = Number(b.amount);
+    const common = {
+      player_id: `lsb-player-${player.id.slice(0, 8)}`,
+      operator_id: 'local',
+      operator_brand_id: this.config.brandId,
+      ext_player_id: player.id,
+      currency: player.currency,
+    };
+    return {
+      amount,
+      currency: player.currency,
+      player_id: player.id,
+      session_id: player.session,
+      transaction: {
+        id: b.extId,
+        betslip_id: slipId,
+        ...common,
+        timestamp: Date.now(),
+        amount,
+        operation: 'bet',
+      },
+      betslip: {
+        id: slipId,
+        timestamp: Date.now(),
+        ...common,
+        type: '1/1',
+        sum: amount,
+        k: outcome.odds,
+        bets: [
+          {
+            id: `sel-${randomUUID()}`,
+            event_id: event.id,
+            sport_id: event.sport,
+            live: event.live,
+            sport_name: event.sportName,
+            tournament_name: event.tournament,
+            competitor_name: [event.home, event.away],
+            market_name: event.market,
+            outcome_name: outcome.name,
+            scheduled: Math.floor(Date.parse(event.startsAt) / 1000),
+            odds: outcome.odds,
+          },
+        ],
+      },
+      potential_win: Number(b.potential),
+    };
+  }
+
+  /** The data of a bet's result (`bet/win`, `bet/lost`, `bet/refund`) paying `amount`. */
+  resultData(
+    operation: 'win' | 'lost' | 'refund',
+    bet: { walletId: string; extId: string; slipId: string; player: string; currency: string; odds: string },
+    amount: bigint,
+    eventId: string,
+  ): Record<string, unknown> {
+    const transaction = {
+      id: `lsb-${operation}-${randomUUID()}`,
+      betslip_id: bet.slipId,
+      player_id: `lsb-player-${bet.player.slice(0, 8)}`,
+      operator_id: 'local',
+      operator_brand_id: this.config.brandId,
+      ext_player_id: bet.player,
+      timestamp: Date.now(),
+      amount: Number(amount),
+      currency: bet.currency,
+      operation,
+      parent_transaction_id: bet.extId,
+    };
+    const selections = [
+      { id: bet.slipId, event_id: eventId, status: operation === 'win' ? 'won' : 'lost', odds: bet.odds },
+    ];
+    return operation === 'win'
+      ? {
+          amount: Number(amount),
+          currency: bet.currency,
+          is_cashout: false,
+          bet_transaction_id: bet.walletId,
+          transaction,
+          selections,
+          odds: bet.odds,
+        }
+      : operation === 'lost'
+        ? { bet_transaction_id: bet.walletId, transaction, selections }
+        : { bet_transaction_id: bet.walletId, reason: 'Event cancelled', reason_code: 5, transaction };
   }
 
   async place(
@@ -228,53 +334,10 @@ export class LocalSportsbook {
     const potential = (stake.value * num) / den;
     const extId = `lsb-${randomUUID()}`;
     const slipId = `slip-${randomUUID()}`;
-    const amount = Number(stake.value);
-    const make = await this.callWallet('make', {
-      amount,
-      currency: player.currency,
-      player_id: player.id,
-      session_id: player.session,
-      transaction: {
-        id: extId,
-        betslip_id: slipId,
-        player_id: `lsb-player-${player.id.slice(0, 8)}`,
-        operator_id: 'local',
-        operator_brand_id: this.config.brandId,
-        ext_player_id: player.id,
-        timestamp: Date.now(),
-        amount,
-        currency: player.currency,
-        operation: 'bet',
-      },
-      betslip: {
-        id: slipId,
-        timestamp: Date.now(),
-        player_id: `lsb-player-${player.id.slice(0, 8)}`,
-        operator_id: 'local',
-        operator_brand_id: this.config.brandId,
-        ext_player_id: player.id,
-        currency: player.currency,
-        type: '1/1',
-        sum: amount,
-        k: outcome.odds,
-        bets: [
-          {
-            id: `sel-${randomUUID()}`,
-            event_id: event.id,
-            sport_id: event.sport,
-            live: event.live,
-            sport_name: event.sportName,
-            tournament_name: event.tournament,
-            competitor_name: [event.home, event.away],
-            market_name: event.market,
-            outcome_name: outcome.name,
-            scheduled: Math.floor(Date.parse(event.startsAt) / 1000),
-            odds: outcome.odds,
-          },
-        ],
-      },
-      potential_win: Number(potential),
-    });
+    const make = await this.callWallet(
+      'make',
+      this.makeData({ player, extId, slipId, amount: stake.value, potential, event, outcome }),
+    );
     if (make.status !== 200) {
       if (make.status >= 500)
         await this.callWallet('discard', {
@@ -328,37 +391,12 @@ export class LocalSportsbook {
       const { num, den } = oddsRatio(bet.odds);
       const amount =
         operation === 'refund' ? bet.atomic : operation === 'win' ? (bet.atomic * num) / den : 0n;
-      const transaction = {
-        id: `lsb-${operation}-${randomUUID()}`,
-        betslip_id: bet.id,
-        player_id: `lsb-player-${bet.player.slice(0, 8)}`,
-        operator_id: 'local',
-        operator_brand_id: this.config.brandId,
-        ext_player_id: bet.player,
-        timestamp: Date.now(),
-        amount: Number(amount),
-        currency: bet.currency,
+      const data = this.resultData(
         operation,
-        parent_transaction_id: bet.extId,
-      };
-      const data: Record<string, unknown> =
-        operation === 'win'
-          ? {
-              amount: Number(amount),
-              currency: bet.currency,
-              is_cashout: false,
-              bet_transaction_id: bet.walletId,
-              transaction,
-              selections: [{ id: bet.id, event_id: event.id, status: 'won', odds: bet.odds }],
-              odds: bet.odds,
-            }
-          : operation === 'lost'
-            ? {
-                bet_transaction_id: bet.walletId,
-                transaction,
-                selections: [{ id: bet.id, event_id: event.id, status: 'lost', odds: bet.odds }],
-              }
-            : { bet_transaction_id: bet.walletId, reason: 'Event cancelled', reason_code: 5, transaction };
+        { ...bet, slipId: bet.id, player: bet.player },
+        amount,
+        event.id,
+      );
       const r = await this.callWallet(operation, data);
       calls.push({ operation, ...r });
       if (r.status !== 200) continue;

@@ -7,18 +7,22 @@ import {
   localSportsbookSessionEndpoint,
   localSportsbookSettleEndpoint,
   normaliseBtPath,
+  sportsbookEmulatorEndpoint,
 } from '@nebula/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../platform/context.js';
 import { registerEndpoint } from '../../platform/endpoints.js';
 import { AppError, assertStorableText, validationError } from '../../platform/errors.js';
-import { externalSportsService } from '../external-sports/index.js';
+import { listEnabledCurrencies } from '../currencies/index.js';
+import { externalSportsOn, externalSportsService } from '../external-sports/index.js';
 import { LocalSportsbook } from './book.js';
+import { runSportsbookScenario } from './emulator.js';
 import { rendererPage } from './renderer.js';
 
 /**
  * The local sportsbook's routes (only on a development or test server without a configured external
- * sportsbook): the renderer page, its events, the player check, bets and the staff settlement.
+ * sportsbook): the renderer page, its events, the player check, bets, the staff settlement and the
+ * emulator's scenarios.
  */
 export function registerLocalSportsbookRoutes(app: FastifyInstance, ctx: AppContext): void {
   const config = externalSportsService.of(ctx).config;
@@ -73,5 +77,18 @@ export function registerLocalSportsbookRoutes(app: FastifyInstance, ctx: AppCont
     const done = await book.settle(input.event, input.result);
     if (!done) throw AppError.notFound('No such event or outcome.');
     return { event: input.event, ...done };
+  });
+
+  registerEndpoint(app, sportsbookEmulatorEndpoint, async ({ input, user }) => {
+    if (!user) throw AppError.unauthenticated();
+    if (!(await externalSportsOn(ctx.settings)))
+      throw new AppError(
+        409,
+        'sportsbook_off',
+        "The external sportsbook is off: turn on the licence's sportsbook_external plugin first.",
+      );
+    const decimalsOf = async (currency: string) =>
+      (await listEnabledCurrencies(ctx.database)).find((c) => c.id === currency)?.decimals;
+    return runSportsbookScenario(ctx, book, user, input, decimalsOf);
   });
 }

@@ -5,7 +5,6 @@ import { registerMailRoutes } from './mail.routes.js';
 import { mailerService } from './mailer.js';
 export { createMailer, mailerService, firstLink, type Mailer, type MailMessage } from './mailer.js';
 export { renderActionEmail, escapeHtml, SITE_NAME, type ActionEmail } from './mail-template.js';
-export { outboxEndpoint, outboxMailSchema, OUTBOX_LIMIT, type OutboxMail } from './mail.endpoints.js';
 export { listOutboxMails, type OutboxRow, type SentVia } from './mail.repository.js';
 
 export { mailEnv } from './mail.env.js';

@@ -1,13 +1,13 @@
+import { outboxEndpoint } from '@nebula/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../platform/context.js';
 import { registerEndpoint } from '../../platform/endpoints.js';
-import { OUTBOX_LIMIT, outboxEndpoint } from './mail.endpoints.js';
 import { listOutboxMails } from './mail.repository.js';
 
 export function registerMailRoutes(app: FastifyInstance, ctx: AppContext): void {
-  registerEndpoint(app, outboxEndpoint, async ({ reply }) => {
+  registerEndpoint(app, outboxEndpoint, async ({ input, reply }) => {
     reply.header('cache-control', 'no-store');
-    const rows = await listOutboxMails(ctx.database, OUTBOX_LIMIT);
+    const { rows, next } = await listOutboxMails(ctx.database, input);
     return {
       mails: rows.map((r) => ({
         id: r.id,
@@ -19,6 +19,7 @@ export function registerMailRoutes(app: FastifyInstance, ctx: AppContext): void 
         error: r.error,
         createdAt: new Date(r.created_at).toISOString(),
       })),
+      next,
     };
   });
 }

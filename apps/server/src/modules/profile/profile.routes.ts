@@ -1,4 +1,10 @@
-import { getUserEndpoint, privacyEndpoint } from '@nebula/contracts';
+import {
+  contactInfoSettingsEndpoint,
+  getUserEndpoint,
+  privacyEndpoint,
+  snoozeContactInfoEndpoint,
+  updateContactInfoEndpoint,
+} from '@nebula/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../platform/context.js';
 import { registerEndpoint } from '../../platform/endpoints.js';
@@ -7,6 +13,7 @@ import { holdsPermission } from '../../platform/policy.js';
 import { currentToken, toMe } from '../auth/index.js';
 import { findUserById, findUserByName, setPrivacy } from '../users/index.js';
 import { playerTotals } from '../games/index.js';
+import { contactInfoFor, snoozeContactInfo, updateContactInfo } from './contact-info.js';
 
 /** Player profiles (spec 2 popups): public card, privacy switches. */
 export function registerProfileRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -44,5 +51,20 @@ export function registerProfileRoutes(app: FastifyInstance, ctx: AppContext): vo
       privateBets: input.private_bets,
     });
     return { user: await toMe(ctx, user.id, currentToken(req) ?? '') };
+  });
+
+  // The contact-info modal (contact-info.ts).
+  registerEndpoint(app, contactInfoSettingsEndpoint, async ({ user, reply }) => {
+    if (!user) throw AppError.unauthenticated();
+    reply.header('cache-control', 'no-store');
+    return contactInfoFor(ctx, user.id);
+  });
+  registerEndpoint(app, updateContactInfoEndpoint, async ({ input, user }) => {
+    if (!user) throw AppError.unauthenticated();
+    return updateContactInfo(ctx, user.id, input);
+  });
+  registerEndpoint(app, snoozeContactInfoEndpoint, async ({ user }) => {
+    if (!user) throw AppError.unauthenticated();
+    return snoozeContactInfo(ctx, user.id);
   });
 }

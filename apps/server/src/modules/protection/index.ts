@@ -7,6 +7,7 @@
  * `protection_usage` and `protection_holds`.
  */
 import {
+  adminHeldDepositsEndpoint,
   adminLiftExclusionEndpoint,
   adminProtectionEndpoint,
   cancelChangeEndpoint,
@@ -36,6 +37,7 @@ import {
   setSessionLimit,
   takeBlock,
 } from './record.service.js';
+import { heldDeposits } from './held.js';
 import { touchSession } from './session.js';
 import { protectionView } from './view.js';
 import { protectionJobs } from './deposits.js';
@@ -45,7 +47,7 @@ import { loadProtectionSettings, protectionClock, protectionSettings } from './s
 export { PROTECTION, type BlockType, blockedError, notBlocked, recipientUnavailable } from './relation.js';
 export { setLimit } from './record.service.js';
 export { nextSession, sessionLimitReached } from './session.js';
-export { assertNotBlocked, blockOf, blockInForce, protectionView } from './view.js';
+export { assertNotBlocked, blockOf, blockInForce, blocksOf, protectionView } from './view.js';
 export {
   DEFAULT_HELP_ORGANISATIONS,
   helpOrganisationsSetting,
@@ -118,6 +120,11 @@ function registerProtectionRoutes(app: FastifyInstance, ctx: AppContext): void {
   registerEndpoint(app, adminLiftExclusionEndpoint, async ({ input, user }) => {
     if (!(await findUserById(ctx.database, input.userId))) throw AppError.notFound('Unknown player.');
     return liftExclusion(ctx, signedIn(user), input.userId, input.reason);
+  });
+  // The back office's payments: held deposits (permission `wallet`), read-only (see heldDeposits).
+  registerEndpoint(app, adminHeldDepositsEndpoint, async ({ input, reply }) => {
+    reply.header('cache-control', 'no-store');
+    return heldDeposits(ctx.database, input);
   });
 }
 

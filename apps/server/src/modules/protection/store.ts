@@ -62,6 +62,14 @@ export async function readRecord(q: Querier, userId: string): Promise<Protection
   return rows[0] ?? emptyRow(userId);
 }
 
+/** The rows of those of `userIds` who have one (no lock). */
+export async function readRecords(q: Querier, userIds: readonly string[]): Promise<ProtectionRow[]> {
+  if (userIds.length === 0) return [];
+  return q.query<ProtectionRow>(`select ${COLUMNS} from player_protection where user_id = any($1::uuid[])`, [
+    [...userIds],
+  ]);
+}
+
 /** Creates the row when missing and locks it until the transaction ends. */
 export async function lockRecord(tx: Querier, userId: string): Promise<ProtectionRow> {
   await tx.query(

@@ -31,6 +31,7 @@ import {
   type PendingRow,
   type ProtectionRow,
   readRecord,
+  readRecords,
   type StoredLimit,
 } from './store.js';
 import { readUsage, USD_SCALE, usedOf } from './usage.js';
@@ -65,6 +66,21 @@ export async function blockOf(
   userId: string,
 ): Promise<'time_out' | 'self_exclusion' | null> {
   return blockInForce(await readRecord(q, userId), protectionClock.of(ctx).now());
+}
+
+/** The time-out or self-exclusion in force now of each of `userIds` that has one (the back office's list). */
+export async function blocksOf(
+  ctx: Pick<AppContext, 'services'>,
+  q: Querier,
+  userIds: readonly string[],
+): Promise<Map<string, 'time_out' | 'self_exclusion'>> {
+  const now = protectionClock.of(ctx).now();
+  const out = new Map<string, 'time_out' | 'self_exclusion'>();
+  for (const row of await readRecords(q, userIds)) {
+    const block = blockInForce(row, now);
+    if (block) out.set(row.user_id, block);
+  }
+  return out;
 }
 
 /** Throws the block's 403 when the player is on a time-out or self-excluded now. */

@@ -38,6 +38,7 @@ export const racePrizePool = defineSetting(
   { reward: '0' },
   'race',
   "The weekly race's prize pool in units of its currency, shared by the top 20 and paid from the promotions account; 0: the race ranks, nobody is paid.",
+  { permission: 'promocodes' },
 );
 
 /** The race module's settings. */

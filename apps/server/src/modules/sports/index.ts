@@ -64,6 +64,7 @@ export {
   type LegState,
   type Ratio,
 } from './odds.js';
+export { edgeOfMargins, sportsEdgeBps } from './margin.js';
 export { LEAGUES, SIMULATED_FEED, SimulatedFeed, fateOf, matchOf } from './simulated-feed.js';
 export { loadSlipSettings, sportsEnv, sportsSettings, sportsSimulation } from './settings.js';
 export { betViewOf, eventViews, sportFeedId, sportFeedMetadata, type SportFeedMetadata } from './views.js';

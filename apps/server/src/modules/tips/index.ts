@@ -5,6 +5,7 @@
  * through the ledger with idempotency keys; the `tips` setting configures it (settings.ts).
  */
 import {
+  adminChatRainEndpoint,
   rainEndpoint,
   rainRulesEndpoint,
   RAIN_MAX_USERS,
@@ -14,6 +15,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { AppContext, AuthUser } from '../../platform/context.js';
 import { registerEndpoint } from '../../platform/endpoints.js';
+import { botRainSchedule } from './admin-rain.js';
 import { defineModule } from '../../platform/module.js';
 import { tipsEnv } from './tips.env.js';
 import { tipsJobs } from './bot-rain.js';
@@ -67,6 +69,8 @@ const signedIn = (user: AuthUser | null): AuthUser => {
 };
 
 function registerTipsRoutes(app: FastifyInstance, ctx: AppContext): void {
+  // The back office's chat screen: the bot rain schedule (decision 0045).
+  registerEndpoint(app, adminChatRainEndpoint, () => botRainSchedule(ctx));
   registerEndpoint(app, tipEndpoint, ({ input, user }) => sendTip(ctx, signedIn(user), input));
   registerEndpoint(app, rainEndpoint, ({ input, user }) => makeItRain(ctx, signedIn(user), input));
   registerEndpoint(app, rainRulesEndpoint, async ({ input, user }) => {

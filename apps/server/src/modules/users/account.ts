@@ -37,6 +37,20 @@ export async function vipLevelOf(q: Querier, userId: string): Promise<number> {
   return rows[0]?.vip_level ?? 0;
 }
 
+/** Whether the account registered with an invite code (its referrer is set): promo codes' referral rule. */
+export async function wasInvited(q: Querier, userId: string): Promise<boolean> {
+  const rows = await q.query<{ invited: boolean }>(
+    'select invited_by is not null as invited from users where id = $1',
+    [userId],
+  );
+  return rows[0]?.invited ?? false;
+}
+
+/** Raises the VIP level to `level` (never lowers it): the VIP programme's level-up, in its transaction. */
+export async function raiseVipLevel(q: Querier, userId: string, level: number): Promise<void> {
+  await q.query('update users set vip_level = greatest(vip_level, $2::int) where id = $1', [userId, level]);
+}
+
 // --- passwords and e-mail -------------------------------------------------------------------------
 
 /** The stored password hash (null: the account signs in another way, or is unknown). */
@@ -132,6 +146,21 @@ export async function unmuteChatByName(
   return rows[0] ?? null;
 }
 
+/** Lifts the mute of account `userId`: its id, name and previous end, or null when there is no such account. */
+export async function unmuteChatById(
+  tx: Querier,
+  userId: string,
+): Promise<{ id: string; name: string; was: At | null } | null> {
+  const rows = await tx.query<{ id: string; name: string; was: At | null }>(
+    `update users u set chat_muted_until = null
+       from (select id, chat_muted_until from users where id = $1::uuid for update) old
+      where u.id = old.id
+      returning u.id::text as id, u.name, old.chat_muted_until as was`,
+    [userId],
+  );
+  return rows[0] ?? null;
+}
+
 // --- two-factor secrets (two-factor's columns: move to two_factor_state when it is next reworked) ----
 
 export interface TwoFactorColumns {
@@ -182,4 +211,61 @@ export async function clearTwoFactorSecret(q: Querier, userId: string, sealed: s
     [userId, sealed],
   );
   return rows.length > 0;
+}
+
+// --- roles (the back office's roles change) ---------------------------------------------------------
+
+/** Every role: id and name, by id. */
+export async function roleCatalogue(q: Querier): Promise<{ id: string; name: string }[]> {
+  return q.query('select id, name from roles order by id');
+}
+
+/**
+ * Replaces the account's roles with `roles` (ids that exist: the caller checks them against
+ * {@link roleCatalogue}), holding the account's row for the rest of the caller's transaction. Returns the
+ * roles it had (sorted), or null for an unknown account.
+ */
+export async function setRoles(
+  tx: Querier,
+  userId: string,
+  roles: readonly string[],
+): Promise<string[] | null> {
+  if (!(await lockUser(tx, userId))) return null;
+  const before = await tx.query<{ role_id: string }>(
+    'select role_id from user_roles where user_id = $1 order by role_id',
+    [userId],
+  );
+  await tx.query('delete from user_roles where user_id = $1 and not (role_id = any($2::text[]))', [
+    userId,
+    [...roles],
+  ]);
+  await tx.query(
+    `insert into user_roles (user_id, role_id) select $1, r from unnest($2::text[]) r
+     on conflict do nothing`,
+    [userId, [...roles]],
+  );
+  return before.map((r) => r.role_id);
+}
+
+/**
+ * Bans (`reason` given) or unbans (`null`) the account, in the caller's transaction (decision 0047):
+ * a banned account signs in nowhere and its bearer tokens resolve to nothing. Locks the row; answers the
+ * ban in force before the change (`null` when there was none), or `undefined` for an unknown account.
+ */
+export async function setBan(
+  tx: Querier,
+  userId: string,
+  reason: string | null,
+): Promise<{ at: At; reason: string | null } | null | undefined> {
+  const rows = await tx.query<{ at: At | null; reason: string | null }>(
+    `update users u set banned_at = case when $2::text is null then null else now() end,
+            banned_reason = $2::text
+       from (select id, banned_at, banned_reason from users where id = $1::uuid for update) old
+      where u.id = old.id
+      returning old.banned_at as at, old.banned_reason as reason`,
+    [userId, reason],
+  );
+  const row = rows[0];
+  if (!row) return undefined;
+  return row.at === null ? null : { at: row.at, reason: row.reason };
 }

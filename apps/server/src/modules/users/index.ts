@@ -7,6 +7,7 @@ import { defineModule } from '../../platform/module.js';
 import { seedDemoAccounts, seedRoles } from './users.seed.js';
 
 export { hashPassword, verifyPassword } from './passwords.js';
+export { newPlayersByDay, playerCount } from './figures.js';
 export { seedRoles, seedDemoAccounts, DEMO_ACCOUNTS } from './users.seed.js';
 export { ROLE_SEEDS } from './roles.seed.js';
 export {
@@ -17,16 +18,26 @@ export {
   findUserIdByWallet,
   findUserIdByTelegram,
   countRecentRegistrations,
+  linkedAccounts,
+  searchUsers,
+  staffProfileOf,
+  accountsById,
   isEmailTaken,
   isNameTaken,
   insertUser,
   type UserRecord,
   type NewUser,
+  type StaffUserRow,
+  type StaffProfile,
 } from './users.repository.js';
 export {
   lockUser,
   rolesOf,
+  roleCatalogue,
+  setRoles,
+  raiseVipLevel,
   vipLevelOf,
+  wasInvited,
   passwordHashOf,
   setPasswordHash,
   setEmail,
@@ -34,7 +45,9 @@ export {
   markEmailVerified,
   setPrivacy,
   muteChat,
+  setBan,
   unmuteChatByName,
+  unmuteChatById,
   twoFactorColumnsOf,
   setPendingTwoFactorSecret,
   activateTwoFactorSecret,

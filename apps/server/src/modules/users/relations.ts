@@ -20,22 +20,24 @@
  *  - `vip_level` (int), `private_profile`, `private_bets` (booleans: what the player hides);
  *  - `chat_muted_until` (timestamptz or null: the end of the last chat mute, possibly past) and
  *    `chat_muted` (boolean: a mute is in force now);
- *  - `two_factor_enabled` (boolean; the secrets themselves are not here).
+ *  - `two_factor_enabled` (boolean; the secrets themselves are not here);
+ *  - `banned` (boolean: staff banned the account, decision 0047).
  *
  * Use: `join ${PLAYERS} u on u.id = b.user_id`.
  */
 export const PLAYERS = `(select id, name, avatar, created_at, vip_level, private_profile, private_bets,
     chat_muted_until, coalesce(chat_muted_until > now(), false) as chat_muted,
-    two_factor_enabled_at is not null as two_factor_enabled
+    two_factor_enabled_at is not null as two_factor_enabled, banned_at is not null as banned
   from users)`;
 
 /**
  * One row per account with what a signed-in caller's policies need: `id`, `name`, `roles` (text[] of
  * role ids, sorted; null when none) and `permissions` (jsonb array of the permission groups
- * `{id, permissions}` of all their roles; null when none). Built for the bearer lookup of every
- * request (auth's RESOLVE_TOKENS_SQL), which joins it to the session in one statement.
+ * `{id, permissions}` of all their roles; null when none) and `banned` (boolean: a banned account's
+ * sessions resolve to nothing, decision 0047). Built for the bearer lookup of every request (auth's
+ * RESOLVE_TOKENS_SQL), which joins it to the session in one statement.
  */
-export const AUTH_USERS = `(select u.id, u.name,
+export const AUTH_USERS = `(select u.id, u.name, u.banned_at is not null as banned,
     (select array_agg(ur.role_id order by ur.role_id) from user_roles ur where ur.user_id = u.id) as roles,
     (select jsonb_agg(p) from user_roles ur join roles r on r.id = ur.role_id,
             jsonb_array_elements(r.permissions) p where ur.user_id = u.id) as permissions

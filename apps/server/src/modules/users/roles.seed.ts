@@ -16,5 +16,7 @@ export const ROLE_SEEDS: RoleSeed[] = [
   { id: 'chat_moderator', name: 'Chat moderator', permissions: grant('moderateChat', 'ignore_privacy') },
   { id: 'support', name: 'Support staff', permissions: grant('manageTickets', 'dashboard') },
   { id: 'finance', name: 'Finance staff', permissions: grant('withdraws', 'dashboard', 'users') },
+  // Promo codes in the back office (decision 0038).
+  { id: 'marketing', name: 'Marketing staff', permissions: grant('promocodes', 'dashboard') },
   { id: 'player', name: 'Player', permissions: [] },
 ];

@@ -24,10 +24,13 @@ export {
 } from './policy.js';
 export { type StakeRef, type StakeStep, stakeKey } from './keys.js';
 export {
+  type BonusFunding,
   type GuardedStake,
   type SettledStake,
   type StakeAccount,
+  type StakeFunding,
   type StakeGuard,
+  bonusShare,
   type StakeJudge,
   payStake,
   placeStake,
@@ -37,7 +40,9 @@ export {
 } from './money.js';
 export {
   type Product,
+  type RecentWager,
   RECORD_SQL,
+  recentWagers,
   type WagerRecord,
   recordWager,
   recordWagers,
@@ -55,7 +60,13 @@ export {
   wagerRepairJob,
 } from './repair.js';
 export { profitUsd, usdValue } from './usd.js';
-export { type LiveBet, type LivePlayer, publishLiveBet } from './live-feed.js';
+export {
+  type LiveBet,
+  type LiveEntry,
+  type LivePlayer,
+  publishLiveBet,
+  publishLiveEntry,
+} from './live-feed.js';
 export {
   STREAM_BATCH,
   STREAM_INTERVAL_MS,
@@ -72,7 +83,9 @@ export const wagersModule = defineModule({
   jobs: (ctx) => [
     wagerStreamJob(
       ctx,
-      ctx.modules.flatMap((m) => m.wagerConsumers ?? []),
+      ctx.modules.flatMap((m) =>
+        typeof m.wagerConsumers === 'function' ? m.wagerConsumers(ctx) : (m.wagerConsumers ?? []),
+      ),
     ),
     wagerRepairJob(
       ctx,

@@ -23,10 +23,14 @@ export type StakeRef =
  * 0028): its n-th settlement pays `payout:{n}`, its n-th rollback takes it back with `rollback:{n}`, and a
  * cash-out pays `cashout`. `rollback` takes back a payout its provider cancelled (a third-party game's
  * rolled back win). An external sportsbook bet's n-th result pays `payout:{n}` or `refund:{n}`.
+ * A single-round stake partly funded by bonus money (decision 0036) takes that part from the bonus
+ * account with `wager:bonus` and returns its share of the payout there with `payout:bonus`.
  */
 export type StakeStep =
   | 'wager'
+  | 'wager:bonus'
   | 'payout'
+  | 'payout:bonus'
   | 'refund'
   | 'cashout'
   | 'rollback'

@@ -4,6 +4,14 @@
  * stake's ledger key (keys.ts), inside the caller's transaction (the ledger's `transaction`/`in`), so a
  * stake's money commits with the product's own rows or not at all. Real stakes move between the player's
  * real balance and the house, demo stakes between the demo balance and the demo faucet.
+ *
+ * Bonus money (decision 0036): a single-round stake whose account carries `bonus` (the player holds an
+ * active bonus in the stake's currency and the game counts toward its wagering) takes real money first
+ * and the rest from the player's `bonus` account (`wager:bonus`); {@link placeStake} answers that
+ * bonus-funded part, and {@link payStake} given it returns the payout's proportional share to the bonus
+ * account (`payout:bonus`, rounded down) and the rest to the real balance. Both accounts are locked
+ * first, in ascending id order (the ledger's one lock order, as a bonus's conversion or forfeit locks
+ * them), so what is read is what is debited.
  */
 import { PlayErrorCode } from '@nebula/contracts';
 import type { Session } from '../../db/client.js';
@@ -32,6 +40,33 @@ export interface StakeAccount {
    * player has no limits and nothing more runs.
    */
   guard?: StakeGuard | null;
+  /**
+   * Bonus money may fund what the real balance does not cover (single-round stakes of a player holding
+   * an active bonus in this currency, in a game whose wagering weight is above 0; decision 0036).
+   * Absent or null: real money only.
+   */
+  bonus?: BonusFunding | null;
+}
+
+/** How a stake may use bonus money (given by the bonus module, which owns the bonus records). */
+export interface BonusFunding {
+  /**
+   * Asked inside the stake's transaction, under the player's account locks and only when bonus money is
+   * needed: whether the player still holds an active bonus in the stake's currency (a bonus ends only
+   * under these locks, so the answer holds until the commit).
+   */
+  active(tx: Session): Promise<boolean>;
+}
+
+/** A stake's funding: what of it bonus money paid (0n: all real). */
+export interface StakeFunding {
+  bonusWager: bigint;
+}
+
+/** The share of a payout that goes back to the bonus account: payout * bonusWager / wager, rounded down. */
+export function bonusShare(payout: bigint, funding: { wager: bigint; bonusWager: bigint }): bigint {
+  if (funding.bonusWager <= 0n || funding.wager <= 0n || payout <= 0n) return 0n;
+  return (payout * funding.bonusWager) / funding.wager;
 }
 
 /** A stake with its guard, as the guard sees it. */
@@ -70,6 +105,7 @@ export const stakeHolder = (a: StakeAccount): AccountRef => ({
   kind: a.demo ? 'demo' : 'real',
 });
 const player = stakeHolder;
+const bonusHolder = (a: StakeAccount): AccountRef => ({ user: a.userId, kind: 'bonus' });
 const bank = (a: StakeAccount): AccountRef => ({ system: a.demo ? 'demo_faucet' : 'house' });
 
 const debitOf = (account: StakeAccount, amount: bigint, step: StakeStep): TransferRequest => ({
@@ -87,6 +123,8 @@ type CreditStep = Extract<
   'payout' | 'refund' | 'cashout' | `payout:${number}` | `refund:${number}`
 >;
 
+const notEnoughMoney = () => AppError.domain(PlayErrorCode.NotEnoughMoney, 'Not enough money');
+
 const creditOf = (account: StakeAccount, amount: bigint, step: CreditStep): TransferRequest => ({
   key: stakeKey(account.stake, step),
   kind: step.startsWith('refund') ? 'bet_refund' : step === 'cashout' ? 'cash_out' : 'win',
@@ -100,41 +138,83 @@ const creditOf = (account: StakeAccount, amount: bigint, step: CreditStep): Tran
 /**
  * Debits `amount` from the player for `step` of the stake ('wager', `stake:{n}` for a decision's
  * extra stake, or 'rollback' taking back a payout its provider cancelled). A player who cannot cover
- * it gets -4 'Not enough money' (and the caller's transaction rolls back).
+ * it gets -4 'Not enough money' (and the caller's transaction rolls back). A wager whose account has
+ * `bonus` takes real money first, then bonus money (module comment): -4 only when both together do not
+ * cover it. Answers the bonus-funded part (0n for every other stake).
  */
 export async function placeStake(
   ledger: ScopedLedger,
   account: StakeAccount,
   amount: bigint,
   step: Extract<StakeStep, 'wager' | 'rollback' | `stake:${number}`> = 'wager',
-): Promise<void> {
+): Promise<StakeFunding> {
   if (account.guard && !account.demo) {
     // Taking back a cancelled payout is no stake (never refused by a limit): it undoes a return.
     if (step === 'rollback') await account.guard.pay(ledger.session, account, -amount);
     else await account.guard.place(ledger.session, account, amount);
   }
+  if (account.bonus && !account.demo && step === 'wager') return placeFunded(ledger, account, amount);
   try {
     await ledger.transfer(debitOf(account, amount, step));
   } catch (err) {
-    if (err instanceof InsufficientFundsError)
-      throw AppError.domain(PlayErrorCode.NotEnoughMoney, 'Not enough money');
+    if (err instanceof InsufficientFundsError) throw notEnoughMoney();
     throw err;
   }
+  return { bonusWager: 0n };
+}
+
+/** A wager of a player who may use bonus money: real first, then bonus (see {@link placeStake}). */
+async function placeFunded(
+  ledger: ScopedLedger,
+  account: StakeAccount,
+  amount: bigint,
+): Promise<StakeFunding> {
+  const {
+    held: [real, bonus],
+  } = await ledger.lockBalances([
+    { ref: player(account), currency: account.currency },
+    { ref: bonusHolder(account), currency: account.currency },
+  ]);
+  const fromReal = (real?.balance ?? 0n) < amount ? (real?.balance ?? 0n) : amount;
+  const fromBonus = amount - fromReal;
+  if (fromBonus > 0n) {
+    if ((bonus?.balance ?? 0n) < fromBonus) throw notEnoughMoney();
+    if (!(await account.bonus!.active(ledger.session))) throw notEnoughMoney();
+  }
+  if (fromReal > 0n) await ledger.transfer(debitOf(account, fromReal, 'wager'));
+  if (fromBonus > 0n)
+    await ledger.transfer({
+      ...debitOf(account, fromBonus, 'wager:bonus'),
+      from: bonusHolder(account),
+      metadata: { ...account.metadata, bonus: true },
+    });
+  return { bonusWager: fromBonus };
 }
 
 /**
  * Credits the stake's payout (a win), refund or cash-out to the player; nothing when `amount` is zero.
- * A sports bet settled again after a rollback pays `payout:{n}` (decision 0028).
+ * A sports bet settled again after a rollback pays `payout:{n}` (decision 0028). The payout of a wager
+ * bonus money funded in part (`funding`, what {@link placeStake} answered) returns its share
+ * ({@link bonusShare}) to the bonus account with `payout:bonus` and the rest to the real balance.
  */
 export async function payStake(
   ledger: ScopedLedger,
   account: StakeAccount,
   amount: bigint,
   step: CreditStep = 'payout',
+  funding?: { wager: bigint; bonusWager: bigint },
 ): Promise<void> {
   if (amount <= 0n) return;
   if (account.guard && !account.demo) await account.guard.pay(ledger.session, account, amount);
-  await ledger.transfer(creditOf(account, amount, step));
+  const toBonus = step === 'payout' && funding ? bonusShare(amount, funding) : 0n;
+  if (amount - toBonus > 0n) await ledger.transfer(creditOf(account, amount - toBonus, step));
+  if (toBonus > 0n)
+    await ledger.transfer({
+      ...creditOf(account, toBonus, 'payout'),
+      key: stakeKey(account.stake, 'payout:bonus'),
+      to: bonusHolder(account),
+      metadata: { ...account.metadata, bonus: true },
+    });
 }
 
 /**

@@ -31,6 +31,8 @@ export interface WagerRecord {
   wagerUsd: string | null;
   /** When the stake was taken (default: now, for a stake settled at once). */
   placedAt?: string | null;
+  /** The part of the wager bonus money funded (decision 0036; default 0). */
+  bonusWager?: bigint;
 }
 
 /** {@link RECORD_SQL}'s CTEs, `record_req` and `record_bet`, with its parameters from `$first`. */
@@ -39,16 +41,17 @@ export const recordCtes = (first: number) => {
   return `record_req as (
   select * from unnest(${p(1)}::bigint[], ${p(2)}::uuid[], ${p(3)}::text[], ${p(4)}::text[], ${p(5)}::boolean[], ${p(6)}::numeric[],
     ${p(7)}::bigint[], ${p(8)}::numeric[], ${p(9)}::numeric[], ${p(10)}::numeric[], ${p(11)}::numeric[], ${p(12)}::bigint[], ${p(13)}::bigint[],
-    ${p(14)}::jsonb[], ${p(15)}::jsonb[], ${p(16)}::int[], ${p(17)}::numeric[], ${p(18)}::text[], ${p(19)}::text[], ${p(20)}::timestamptz[])
+    ${p(14)}::jsonb[], ${p(15)}::jsonb[], ${p(16)}::int[], ${p(17)}::numeric[], ${p(18)}::text[], ${p(19)}::text[], ${p(20)}::timestamptz[],
+    ${p(21)}::numeric[])
     as r (id, user_id, game, currency, demo, wager, multiplier, multiplier_num, multiplier_den, payout, profit,
-          seed_pair_id, nonce, params, outcome, house_edge_bps, wager_usd, product, reference, placed_at)
+          seed_pair_id, nonce, params, outcome, house_edge_bps, wager_usd, product, reference, placed_at, bonus_wager)
 ), record_bet as (
   insert into bets (id, user_id, game, currency, demo, wager, multiplier, multiplier_num, multiplier_den,
     payout, profit, seed_pair_id, nonce, params, outcome, house_edge_bps, wager_usd, product, reference,
-    placed_at)
+    placed_at, bonus_wager)
   select coalesce(id, nextval('bets_id_seq')), user_id, game, currency, demo, wager, multiplier, multiplier_num,
     multiplier_den, payout, profit, seed_pair_id, nonce, params, outcome, house_edge_bps, wager_usd, product,
-    reference, coalesce(placed_at, now())
+    reference, coalesce(placed_at, now()), coalesce(bonus_wager, 0)
     from record_req
   on conflict (product, reference) where reference is not null do nothing
   returning id, user_id, game, currency, demo, wager, payout, profit, wager_usd, reference
@@ -56,7 +59,7 @@ export const recordCtes = (first: number) => {
 };
 
 /**
- * Inserts the records (arrays `$1`..`$20`, one element per record) in one statement. A record with a
+ * Inserts the records (arrays `$1`..`$21`, one element per record) in one statement. A record with a
  * reference is inserted once per (product, reference): a replay inserts nothing. Returns the ids of the
  * records inserted by this statement. Whatever follows from a record (statistics, race, programmes) is
  * applied by the consumers of the wager stream (stream.ts), after the commit, never here.
@@ -97,7 +100,7 @@ export function recordWrites(
   };
 }
 
-/** The parameters of {@link RECORD_SQL} (20 arrays, one element per record). */
+/** The parameters of {@link RECORD_SQL} (21 arrays, one element per record). */
 function recordParams(records: readonly WagerRecord[]): unknown[] {
   const col = <T>(f: (r: WagerRecord) => T) => records.map(f);
   return [
@@ -121,6 +124,7 @@ function recordParams(records: readonly WagerRecord[]): unknown[] {
     col((r) => r.product),
     col((r) => r.reference ?? null),
     col((r) => r.placedAt ?? null),
+    col((r) => (r.bonusWager ?? 0n).toString()),
   ];
 }
 
@@ -172,4 +176,48 @@ export async function resettleWager(
       where product = $1 and reference = $2`,
     [product, reference, payout.toString(), JSON.stringify(outcome)],
   );
+}
+
+/** A wager record as the back office's player page lists it (amounts in atomic units). */
+export interface RecentWager {
+  id: string;
+  product: string;
+  game: string;
+  currency: string;
+  demo: boolean;
+  wager: bigint;
+  payout: bigint;
+  createdAt: Date | string;
+}
+
+/** The player's latest `limit` wager records (every product, real and demo), newest first. */
+export async function recentWagers(
+  q: Pick<Session, 'query'>,
+  userId: string,
+  limit: number,
+): Promise<RecentWager[]> {
+  const rows = await q.query<{
+    id: string;
+    product: string;
+    game: string;
+    currency: string;
+    demo: boolean;
+    wager: string;
+    payout: string;
+    created_at: Date | string;
+  }>(
+    `select id::text as id, product, game, currency, demo, wager::text as wager, payout::text as payout, created_at
+       from bets where user_id = $1::uuid order by created_at desc, id desc limit $2`,
+    [userId, limit],
+  );
+  return rows.map((r) => ({
+    id: r.id,
+    product: r.product,
+    game: r.game,
+    currency: r.currency,
+    demo: r.demo,
+    wager: BigInt(r.wager),
+    payout: BigInt(r.payout),
+    createdAt: r.created_at,
+  }));
 }

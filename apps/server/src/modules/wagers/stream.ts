@@ -32,6 +32,10 @@ export interface SettledWager {
   profit: string;
   wager_usd: string | null;
   bonus_wager: string;
+  /** The house edge the game applied, basis points (0 where the product records none: sports, slots). */
+  house_edge_bps: number;
+  /** The product's own key of the stake (sports: the sports bet id), or null. */
+  reference: string | null;
   placed_at: Date;
   created_at: Date;
 }
@@ -41,9 +45,17 @@ export interface WagerConsumer {
   name: string;
   /**
    * Applies a batch (in stream order) inside the delivery transaction: what it writes with `tx` commits
-   * with the position, so it happens once. Effects outside the database must be idempotent.
+   * with the position, so it happens once. Effects outside the database must be idempotent. It may
+   * answer what to do after the commit (realtime events of what it applied; best effort, never run
+   * when the batch rolls back).
    */
-  apply(tx: Session, wagers: readonly SettledWager[]): Promise<void>;
+  apply(tx: Session, wagers: readonly SettledWager[]): Promise<void | (() => Promise<void>)>;
+  /**
+   * Called before each delivery transaction: reads `apply` needs from outside the database's
+   * transaction (settings, prices), never run inside it (on PGlite's one connection a read of another
+   * session inside the transaction would wait for it forever).
+   */
+  prepare?(): Promise<void>;
 }
 
 /** Records per delivery transaction at most. */
@@ -53,7 +65,7 @@ export const STREAM_INTERVAL_MS = 500;
 
 const NEXT_SQL = `select b.id::text as id, b.product, b.game, b.user_id::text as user_id, b.currency, b.demo,
     b.wager::text as wager, b.payout::text as payout, b.profit::text as profit, b.wager_usd::text as wager_usd,
-    b.bonus_wager::text as bonus_wager, coalesce(b.placed_at, b.created_at) as placed_at, b.created_at,
+    b.bonus_wager::text as bonus_wager, b.house_edge_bps, b.reference, coalesce(b.placed_at, b.created_at) as placed_at, b.created_at,
     b.tx::text as tx
   from bets b
  where b.tx is not null and (b.tx, b.id) > ($1::xid8, $2::bigint)
@@ -70,7 +82,9 @@ export async function deliverWagers(
   consumer: WagerConsumer,
   batch = STREAM_BATCH,
 ): Promise<number> {
-  return database.transaction(async (tx) => {
+  const then: { after?: () => Promise<void> } = {};
+  await consumer.prepare?.();
+  const applied = await database.transaction(async (tx) => {
     await tx.query('insert into wager_consumers (name) values ($1) on conflict (name) do nothing', [
       consumer.name,
     ]);
@@ -85,16 +99,19 @@ export async function deliverWagers(
     const rows = await tx.query<SettledWager & { tx: string }>(NEXT_SQL, [at.last_tx, at.last_id, batch]);
     const last = rows.at(-1);
     if (!last) return 0;
-    await consumer.apply(
+    const after = await consumer.apply(
       tx,
       rows.map(({ tx: _tx, ...wager }) => wager),
     );
+    if (after) then.after = after;
     await tx.query(
       `update wager_consumers set last_tx = $2::xid8, last_id = $3::bigint, updated_at = now() where name = $1`,
       [consumer.name, last.tx, last.id],
     );
     return rows.length;
   });
+  await then.after?.().catch(() => undefined);
+  return applied;
 }
 
 /**

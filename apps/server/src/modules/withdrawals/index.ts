@@ -17,11 +17,10 @@ export {
   STALE_MS,
 } from './withdrawals.service.js';
 export { isValidAddress } from './address.js';
+export { paidWithdrawalsByDay, pendingWithdrawalsByCurrency } from './figures.js';
 export {
-  DEFAULT_VIP_WITHDRAW,
   feeFor,
   levelRow,
-  vipWithdrawSetting,
   wagerMultiplierSetting,
   withdrawalsSettings,
   type VipWithdrawLevel,

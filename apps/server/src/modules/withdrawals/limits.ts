@@ -1,53 +1,25 @@
 /**
- * Per-VIP-level withdrawal fee, minimum, maximum and daily count (spec 3 sections 6 and 9), kept in
- * the `vip_withdraw` setting (settings registry) until the VIP issue brings its own tables. Minimum and maximum are in
- * USD and converted to the currency with its current price, exactly (bigint math): the minimum
- * rounds up, the maximum down, the fee up.
+ * Per-VIP-level withdrawal fee, minimum, maximum and daily count (spec 3 sections 6 and 9): the
+ * withdrawal columns of the VIP level table (the vip module's `vip.levels` setting, the one source).
+ * Minimum and maximum are in USD and converted to the currency with its current price, exactly (bigint
+ * math): the minimum rounds up, the maximum down, the fee up.
  */
 import { mulRatio, parseAmount, type Amount } from '@nebula/money';
 import { z } from 'zod';
 import { defineSetting, type Setting } from '../../platform/settings/index.js';
 import { usdToAtomic } from '../prices/index.js';
+import { type VipLevelRow, vipLevelRow } from '../vip/index.js';
 
-const usd = z.string().regex(/^\d{1,12}(\.\d{1,2})?$/);
-export const vipWithdrawLevelSchema = z.object({
-  level: z.number().int().min(0).max(10),
-  /** Percent of the amount, e.g. "1.5" (up to 4 decimals). */
-  feePercent: z.string().regex(/^\d{1,2}(\.\d{1,4})?$|^100$/),
-  minUsd: usd,
-  maxUsd: usd,
+/** A level's withdrawal terms. */
+export interface VipWithdrawLevel {
+  level: number;
+  /** Percent of the amount, e.g. "1.5". */
+  feePercent: string;
+  minUsd: string;
+  maxUsd: string;
   /** Withdrawals allowed per rolling 24 hours. */
-  perDay: z.number().int().min(1).max(1000),
-});
-export type VipWithdrawLevel = z.infer<typeof vipWithdrawLevelSchema>;
-export const vipWithdrawTableSchema = z
-  .array(vipWithdrawLevelSchema)
-  .min(1)
-  .max(11)
-  .refine((rows) => new Set(rows.map((r) => r.level)).size === rows.length, 'each level at most once');
-
-/** Defaults, levels 0 (no VIP) to 10: lower fees, higher maximums and more withdrawals per day. */
-export const DEFAULT_VIP_WITHDRAW: VipWithdrawLevel[] = [
-  { level: 0, feePercent: '2', minUsd: '10', maxUsd: '2000', perDay: 3 },
-  { level: 1, feePercent: '1.8', minUsd: '10', maxUsd: '5000', perDay: 3 },
-  { level: 2, feePercent: '1.6', minUsd: '10', maxUsd: '10000', perDay: 4 },
-  { level: 3, feePercent: '1.4', minUsd: '10', maxUsd: '15000', perDay: 4 },
-  { level: 4, feePercent: '1.2', minUsd: '10', maxUsd: '25000', perDay: 5 },
-  { level: 5, feePercent: '1', minUsd: '5', maxUsd: '40000', perDay: 6 },
-  { level: 6, feePercent: '0.8', minUsd: '5', maxUsd: '60000', perDay: 8 },
-  { level: 7, feePercent: '0.6', minUsd: '5', maxUsd: '80000', perDay: 10 },
-  { level: 8, feePercent: '0.4', minUsd: '5', maxUsd: '100000', perDay: 12 },
-  { level: 9, feePercent: '0.2', minUsd: '5', maxUsd: '150000', perDay: 15 },
-  { level: 10, feePercent: '0', minUsd: '5', maxUsd: '250000', perDay: 20 },
-];
-
-export const vipWithdrawSetting = defineSetting(
-  'vip_withdraw',
-  vipWithdrawTableSchema,
-  DEFAULT_VIP_WITHDRAW,
-  'withdrawals',
-  'Withdrawal fee (percent), minimum and maximum (USD) and withdrawals per 24 hours, per VIP level; a level not listed takes the highest listed level below it.',
-);
+  perDay: number;
+}
 
 /** A multiplier with up to two decimals, as a string or a JSON number. */
 const multiplier = z.union([
@@ -69,14 +41,18 @@ export const wagerMultiplierSetting = defineSetting(
 );
 
 /** The withdrawals module's settings. */
-export const withdrawalsSettings: readonly Setting[] = [vipWithdrawSetting, wagerMultiplierSetting];
+export const withdrawalsSettings: readonly Setting[] = [wagerMultiplierSetting];
 
-/** The row for `level`: exact, else the highest configured level below it, else the lowest. */
-export function levelRow(table: VipWithdrawLevel[], level: number): VipWithdrawLevel {
-  const sorted = [...table].sort((a, b) => a.level - b.level);
-  let best = sorted[0] as VipWithdrawLevel;
-  for (const row of sorted) if (row.level <= level) best = row;
-  return best;
+/** The withdrawal terms of `level` in the VIP level table. */
+export function levelRow(table: readonly VipLevelRow[], level: number): VipWithdrawLevel {
+  const row = vipLevelRow(table, level);
+  return {
+    level: row.level,
+    feePercent: row.withdrawFeePercent,
+    minUsd: row.withdrawMinUsd,
+    maxUsd: row.withdrawMaxUsd,
+    perDay: row.withdrawPerDay,
+  };
 }
 
 const FEE_SCALE = 4;

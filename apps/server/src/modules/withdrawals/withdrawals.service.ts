@@ -21,6 +21,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import {
+  BonusMessages,
   WithdrawCodes,
   WithdrawMessages,
   ErrorCode,
@@ -35,12 +36,15 @@ import type { AppContext, AuthUser } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { recordStaffAction } from '../audit/index.js';
 import { assertFreshTwoFactor } from '../auth/index.js';
+import { hasActiveBonus } from '../bonus/index.js';
 import { InsufficientFundsError, playerBalance, playerFlows, transferAmount } from '../ledger/index.js';
 import { playerCancelsWithdrawals } from '../legal/index.js';
+import { notifyWithdrawalDecided } from '../notifications/index.js';
 import { priceFeedService } from '../prices/index.js';
 import { wageredSince } from '../wagers/index.js';
 import { isValidAddress } from './address.js';
-import { feeFor, levelRow, resolveLimits, vipWithdrawSetting, wagerMultiplierSetting } from './limits.js';
+import { feeFor, levelRow, resolveLimits, wagerMultiplierSetting } from './limits.js';
+import { vipLevelsSetting } from '../vip/index.js';
 import { lockUser, PLAYERS, vipLevelOf } from '../users/index.js';
 
 export const Status = { pending: 0, accepted: 1, declined: 2, processing: 3, cancelled: 4 } as const;
@@ -69,6 +73,15 @@ export interface WithdrawalRow {
 const ROW = `w.id::text as id, w.user_id::text as user_id, w.currency, w.chain, w.address,
   w.amount::text as amount, w.fee::text as fee, w.status, w.auto, w.held, w.decline_reason, w.txid,
   w.created_at, c.decimals`;
+
+/** What the player's notification of a staff decision says (decision 0040). */
+const decided = (w: WithdrawalRow) => ({
+  userId: w.user_id,
+  withdrawalId: w.id,
+  currency: w.currency,
+  amount: w.amount,
+  decimals: w.decimals,
+});
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Withdrawals counted by the 24 h limit: those in moderation or paid (not cancelled, not declined). */
@@ -148,7 +161,7 @@ export class WithdrawalService {
     const cur = await this.currency(currency);
     if (!cur) throw AppError.notFound('Unknown currency.');
     const [table, level, quote, used] = await Promise.all([
-      this.ctx.settings.get(vipWithdrawSetting),
+      this.ctx.settings.get(vipLevelsSetting),
       vipLevelOf(this.db, userId),
       priceFeedService.of(this.ctx).price(currency),
       this.db.query<{ n: number }>(
@@ -220,6 +233,9 @@ export class WithdrawalService {
         );
         if ((today[0]?.n ?? 0) >= limits.perDay)
           throw AppError.domain(WithdrawCodes.dailyLimit, WithdrawMessages.dailyLimit);
+        // Bonus money is never withdrawable, and neither is real money while a bonus is active.
+        if (await hasActiveBonus(tx, user.id))
+          throw AppError.domain(WithdrawCodes.wager, BonusMessages.withdrawal);
         if (multiplier > 0n && !(await this.wageredEnough(tx, user.id, input.currency, multiplier)))
           throw AppError.domain(WithdrawCodes.wager, WithdrawMessages.wager);
         const balance = await playerBalance(tx, { user: user.id, kind: 'real', currency: input.currency });
@@ -377,6 +393,7 @@ export class WithdrawalService {
         after: { status: Status.accepted, txid: paid },
         details: decisionDetails(w),
       });
+      await notifyWithdrawalDecided(tx, { ...decided(w), accepted: true });
     });
     this.ctx.log.info({ withdrawalId: id, staffId: staff.id, txid: paid }, 'withdrawal accepted');
   }
@@ -402,6 +419,7 @@ export class WithdrawalService {
         after: { status: Status.declined, declineReason: why },
         details: decisionDetails(w),
       });
+      await notifyWithdrawalDecided(tx, { ...decided(w), accepted: false, reason: why });
     });
     this.ctx.log.info({ withdrawalId: id, staffId: staff.id, reason: why }, 'withdrawal declined');
     await this.refund(id);

@@ -8,9 +8,10 @@
  *    defined, so a bad default stops the start-up, never a request).
  *  - A read never throws for a stored value: a missing value gives the default, a malformed one (only a
  *    hand edit of the table can store one; writes are validated) gives the default too, and is logged.
- *  - A key is `{module}.{name}` or a bare word for the legacy keys (`tips`, `vip_withdraw`), declared by
+ *  - A key is `{module}.{name}` or a bare word for the legacy keys (`tips`, `withdraw_wager_multiplier`), declared by
  *    exactly one setting in a registry.
  */
+import type { SettingStaffPermission } from '@nebula/contracts';
 import { z } from 'zod';
 
 /** One operator setting. `T` is what readers get (the schema's output). */
@@ -24,6 +25,11 @@ export interface Setting<T = unknown> {
   /** The module that owns the setting (its name in modules/). */
   readonly owner: string;
   readonly description: string;
+  /**
+   * The staff permission that may read and change the setting besides `settings` (a promotion
+   * programme's own: `promocodes`, `banner`, `vip`); none: only holders of `settings`.
+   */
+  readonly permission?: SettingStaffPermission;
 }
 
 export type SettingValue<S> = S extends Setting<infer T> ? T : never;
@@ -40,6 +46,7 @@ export function defineSetting<S extends z.ZodType>(
   defaultValue: z.input<S>,
   owner: string,
   description: string,
+  options: { permission?: SettingStaffPermission } = {},
 ): Setting<z.output<S>> {
   if (!KEY.test(key)) throw new Error(`setting key "${key}" is not lower case words joined by dots`);
   const parsed = schema.safeParse(defaultValue);
@@ -54,6 +61,7 @@ export function defineSetting<S extends z.ZodType>(
     defaultStored: defaultValue as unknown,
     owner,
     description,
+    ...(options.permission ? { permission: options.permission } : {}),
   });
 }
 

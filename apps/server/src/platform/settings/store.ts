@@ -130,7 +130,60 @@ export class SettingsStore {
     value: unknown,
     audit?: (tx: Session, change: SettingChange) => Promise<void>,
   ): Promise<SettingChange> {
-    this.#assertRegistered(setting);
+    const [change] = await this.modify(
+      [setting],
+      () => [value],
+      audit && ((tx, [c]) => audit(tx, c as SettingChange)),
+    );
+    return change as SettingChange;
+  }
+
+  /**
+   * Read-modify-write of several settings at once: their rows are locked (in key order), `compute`
+   * gets the value in force of each (the stored one, or the default when none or a malformed one is
+   * stored) and answers the new values, which are checked like {@link change}'s and stored with
+   * `audit` in the same transaction. Two staff changing different parts of one setting (two games'
+   * edges) both keep theirs. `compute` runs inside the transaction: it must be pure (no query).
+   */
+  async modify(
+    settings: readonly Setting[],
+    compute: (current: unknown[]) => unknown[],
+    audit?: (tx: Session, changes: SettingChange[]) => Promise<void>,
+  ): Promise<SettingChange[]> {
+    for (const setting of settings) this.#assertRegistered(setting);
+    const keys = settings.map((s) => s.key);
+    const changes = await this.#db.transaction(async (tx) => {
+      const rows = await tx.query<{ key: string; value: unknown }>(
+        'select key, value from settings where key = any($1::text[]) order by key for update',
+        [keys],
+      );
+      const before = settings.map((s) => rows.find((r) => r.key === s.key)?.value);
+      const current = settings.map((s, i) =>
+        before[i] !== undefined && s.schema.safeParse(before[i]).success ? before[i] : s.defaultStored,
+      );
+      const next = compute(current);
+      const result: SettingChange[] = [];
+      for (const [i, setting] of settings.entries()) {
+        const value = next[i];
+        this.#check(setting, value);
+        const json = JSON.stringify(value);
+        await tx.query(
+          `insert into settings (key, value) values ($1, $2::jsonb)
+           on conflict (key) do update set value = excluded.value, updated_at = now()`,
+          [setting.key, json],
+        );
+        result.push({ before: before[i], after: JSON.parse(json) as unknown });
+      }
+      if (audit) await audit(tx, result);
+      return result;
+    });
+    this.invalidate();
+    this.#broadcast?.(keys);
+    return changes;
+  }
+
+  /** Throws a 422 `invalid_setting` when `value` does not fit `setting` (or cannot be stored). */
+  #check(setting: Setting, value: unknown): void {
     // Text PostgreSQL cannot store (NUL...) is refused like any bad value, never a database error.
     const unstorable = findUnstorableText(value);
     if (unstorable)
@@ -149,24 +202,6 @@ export class SettingsStore {
         `The value does not fit setting ${setting.key}${where}: ${issue?.message ?? 'invalid'}.`,
       );
     }
-    const json = JSON.stringify(value);
-    const change = await this.#db.transaction(async (tx) => {
-      const rows = await tx.query<{ value: unknown }>(
-        'select value from settings where key = $1 for update',
-        [setting.key],
-      );
-      await tx.query(
-        `insert into settings (key, value) values ($1, $2::jsonb)
-         on conflict (key) do update set value = excluded.value, updated_at = now()`,
-        [setting.key, json],
-      );
-      const result: SettingChange = { before: rows[0]?.value, after: JSON.parse(json) as unknown };
-      if (audit) await audit(tx, result);
-      return result;
-    });
-    this.invalidate();
-    this.#broadcast?.([setting.key]);
-    return change;
   }
 
   async #entry(setting: Setting): Promise<Entry> {

@@ -1,9 +1,10 @@
 import { useEffect, useState } from 'react';
-import { ArrowUp, MessageSquare } from 'lucide-react';
+import { ArrowUp, Gift, MessageSquare } from 'lucide-react';
+import { events } from '../../lib/events';
 import { useAppStore } from '../../lib/store';
 import { useTranslation } from '../../lib/i18n';
 
-/** Bottom-right buttons: back to top (after scrolling) and the chat/support toggle. */
+/** Bottom-right buttons: back to top (after scrolling), the bonus wheel and the chat/support toggle. */
 export function FloatingButtons() {
   const { t } = useTranslation();
   const [scrolled, setScrolled] = useState(false);
@@ -30,6 +31,16 @@ export function FloatingButtons() {
           <ArrowUp size={18} />
         </button>
       )}
+      <button
+        type="button"
+        className="floating__btn floating__btn--gift"
+        aria-label={t('footer.bonusWheel')}
+        title={t('footer.bonusWheel')}
+        onClick={() => events.emit('toggle-bonus')}
+        data-testid="open-bonus-wheel"
+      >
+        <Gift size={18} />
+      </button>
       {!chatOpen && (
         <button
           type="button"

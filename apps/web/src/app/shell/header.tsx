@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { ChevronDown, LogOut, Menu, MessageSquare, Search, User } from 'lucide-react';
+import { ChevronDown, LogOut, Menu, MessageSquare, Percent, Search, User } from 'lucide-react';
 import { Button, Dropdown, IconButton } from '../../ui';
 import { hasPermission, isSignedIn, useAppStore } from '../../lib/store';
 import { requestLogin } from '../../lib/request-login';
@@ -22,16 +22,20 @@ function UserMenu() {
   const user = useAppStore((state) => state.user);
   const canDashboard = useAppStore((state) => hasPermission(state.user, 'dashboard', 'active', state.demo));
   if (!user) return null;
-  type Entry = 'profile' | 'connections' | 'dashboard' | 'logout';
+  type Entry = 'profile' | 'connections' | 'rakeback' | 'dashboard' | 'logout';
   const entries: { entryId: Entry; title: string; icon?: React.ReactNode }[] = [
     { entryId: 'profile', title: t('nav.profile'), icon: <User size={16} /> },
     { entryId: 'connections', title: t('nav.connections') },
+    { entryId: 'rakeback', title: t('nav.rakeback'), icon: <Percent size={16} /> },
     ...(canDashboard ? [{ entryId: 'dashboard' as const, title: t('nav.dashboard') }] : []),
     { entryId: 'logout', title: t('nav.logout'), icon: <LogOut size={16} /> },
   ];
   function handleSelect(entry: Entry) {
     if (entry === 'profile') void navigate(`/profile/${user!._id}`);
     else if (entry === 'connections') void navigate('/profile/settings/connections');
+    // The Rakeback dialog (spec 2 section 2), loaded when first opened.
+    else if (entry === 'rakeback')
+      void withSharedTexts(import('../../features/promotions/rakeback-dialog')).then((m) => m.openRakeback());
     else if (entry === 'dashboard') window.open('/admin', '_blank', 'noopener');
     // GET /auth/logout, then the local sign-out (the session module loads with the first signed-in use).
     else void import('../../features/auth/session').then(({ logout }) => logout());

@@ -120,14 +120,21 @@ function FeedRow({ entry }: { entry: LiveGame }) {
   const payout = win ? formatMoneyText(entry.game.profit, decimals) : `-${wager}`;
   const icon = currency ?? { id: entry.game.currency, icon: '', style: '', name: entry.game.currency };
   const navigate = useNavigate();
-  // A sports bet (`sport-{id}`) has no casino bet overview: it opens its sport's events.
+  // A sports bet (`sport-{id}`) has no casino bet overview: it opens its sport's events; an external
+  // sportsbook bet (`xsport-{id}`) opens the external sportsbook at its sport.
   const sport = entry.game._id.startsWith('sport-');
+  const external = entry.game._id.startsWith('xsport-');
+  const sportPath = entry.metadata.id === 'sports' ? '/' : `/${entry.metadata.id}`;
   const open = () =>
-    sport
-      ? void navigate(
-          entry.metadata.id === 'sports' ? '/sport' : `/sport?sport=${encodeURIComponent(entry.metadata.id)}`,
-        )
-      : openBetOverview(entry.game._id);
+    external
+      ? void navigate(`/sportsbook?bt-path=${encodeURIComponent(sportPath)}`)
+      : sport
+        ? void navigate(
+            entry.metadata.id === 'sports'
+              ? '/sport'
+              : `/sport?sport=${encodeURIComponent(entry.metadata.id)}`,
+          )
+        : openBetOverview(entry.game._id);
   return (
     <button
       type="button"

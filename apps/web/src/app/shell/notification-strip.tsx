@@ -1,12 +1,37 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { Bell, MailWarning } from 'lucide-react';
+import {
+  AlertTriangle,
+  Bell,
+  Crown,
+  Gift,
+  Info,
+  MailWarning,
+  Megaphone,
+  Trophy,
+  Wallet,
+  X,
+  type LucideIcon,
+} from 'lucide-react';
 import type { verifyEmailEndpoint } from '@nebula/contracts';
 import { api, endpointRef, isApiError } from '../../lib/api';
 import { Button, toast } from '../../ui';
 import { useAppStore } from '../../lib/store';
 import { translateMessage } from '../../features/auth/errors';
 import { useTranslation } from '../../lib/i18n';
+import { dismissNotification } from './server-notifications';
+
+/** The icons a server notification names (contracts NOTIFICATION_ICONS); anything else is the bell. */
+const ICONS: Record<string, LucideIcon> = {
+  bell: Bell,
+  info: Info,
+  gift: Gift,
+  crown: Crown,
+  wallet: Wallet,
+  megaphone: Megaphone,
+  alert: AlertTriangle,
+  trophy: Trophy,
+};
 
 const verifyEmail = endpointRef<typeof verifyEmailEndpoint>('POST', '/api/user/verifyEmail');
 
@@ -68,17 +93,31 @@ export function NotificationStrip() {
           </span>
         </div>
       )}
-      {notifications.map((notification) => (
-        <div key={notification._id} className="notice-strip__item">
-          {notification.icon ? (
-            <img src={notification.icon} alt="" width={18} height={18} />
-          ) : (
-            <Bell size={18} aria-hidden="true" />
-          )}
-          {/* Operator-authored HTML from the server (never user content). */}
-          <span className="notice-strip__text" dangerouslySetInnerHTML={{ __html: notification.text }} />
-        </div>
-      ))}
+      {notifications.map((notification) => {
+        const Icon = ICONS[notification.icon] ?? Bell;
+        return (
+          <div
+            key={notification._id}
+            className={`notice-strip__item notice-strip__item--server is-${notification.icon}`}
+            data-testid="server-notification"
+          >
+            <span className="notice-strip__icon" aria-hidden="true">
+              <Icon size={16} />
+            </span>
+            {/* HTML the server sanitised (staff or system text; decision 0040). */}
+            <span className="notice-strip__text" dangerouslySetInnerHTML={{ __html: notification.text }} />
+            <button
+              type="button"
+              className="notice-strip__dismiss"
+              aria-label={t('common.close')}
+              onClick={() => void dismissNotification(notification._id)}
+              data-testid="dismiss-notification"
+            >
+              <X size={16} aria-hidden="true" />
+            </button>
+          </div>
+        );
+      })}
     </div>
   );
 }

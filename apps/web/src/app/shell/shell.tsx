@@ -115,8 +115,48 @@ export function Shell() {
     return () => document.removeEventListener('keydown', handleKey);
   }, [menuOpen, setMenuOpen]);
 
+  // The server's notifications (the strip's list) and the banner modal, loaded after the first page.
+  useEffect(() => {
+    if (!idle) return;
+    let stop: (() => void) | null = null;
+    let cancelled = false;
+    void import('./server-notifications').then(({ startServerNotifications }) => {
+      if (!cancelled) stop = startServerNotifications();
+    });
+    // The operator's banner modal, once per version of it.
+    void withSharedTexts(import('./banner-modal')).then(({ showBannerModal }) => {
+      if (!cancelled) void showBannerModal();
+    });
+    return () => {
+      cancelled = true;
+      stop?.();
+    };
+  }, [idle]);
+
+  // The contact-info modal (VIP banner) for a signed-in player, when the server says it is due.
+  useEffect(() => {
+    if (!idle || !signedIn) return;
+    let cancelled = false;
+    void withSharedTexts(import('./contact-info-modal')).then(({ showContactInfoModal }) => {
+      if (!cancelled) void showContactInfoModal();
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [idle, signedIn]);
+
   const openChat = useCallback(() => setChat(true), [setChat]);
   useEffect(() => events.on('open-chat', openChat), [openChat]);
+  // The bonus (wheel) modal, toggled by its event (spec 1 section 2.2); its code loads on first use.
+  useEffect(
+    () =>
+      events.on('toggle-bonus', () => {
+        void withSharedTexts(import('../../features/wheel-faucet/bonus-modal')).then((m) =>
+          m.toggleBonusModal(),
+        );
+      }),
+    [],
+  );
   const closeSearch = useCallback(() => setSearchOpen(false), [setSearchOpen]);
 
   const classes = [

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Link, NavLink, useLocation, useMatches } from 'react-router';
 import {
   BarChart3,
@@ -25,7 +25,12 @@ import {
 import { hasPermission, hasPlugin, useAppStore } from '../../lib/store';
 import { LanguagePicker, ThemePicker } from './preferences';
 import { TokenWidget, type TokenQuote } from './token-widget';
-import { useTranslation } from '../../lib/i18n';
+import { useTranslation, withSharedTexts } from '../../lib/i18n';
+
+// The profile summary card (spec 2): a signed-in player's, loaded on its own (CSS shows it above 1200 px).
+const VipSummaryCard = lazy(async () => ({
+  default: (await withSharedTexts(import('../../features/vip/vip-card'))).VipSummaryCard,
+}));
 
 interface Item {
   to: string;
@@ -78,6 +83,7 @@ export function Sidebar({ collapsed, onToggle, onOpenChat, tokenQuote, variant =
   const license = useAppStore((state) => state.license);
   const demo = useAppStore((state) => state.demo);
   const canDashboard = useAppStore((state) => hasPermission(state.user, 'dashboard', 'active', state.demo));
+  const signedIn = useAppStore((state) => !!state.user);
   const matches = useMatches();
   // The sports pages, and an event page (`/{sportLink}/{id}`, the route `sport-game`).
   const isSports = SPORT_PATHS.test(pathname) || matches.some((match) => match.id === 'sport-game');
@@ -150,6 +156,11 @@ export function Sidebar({ collapsed, onToggle, onOpenChat, tokenQuote, variant =
       </div>
 
       <div className="sidebar__scroll">
+        {signedIn && !collapsed && variant === 'rail' && (
+          <Suspense fallback={null}>
+            <VipSummaryCard />
+          </Suspense>
+        )}
         <Group title={t('nav.casino')} collapsed={collapsed}>
           {casino.map((item) => (
             <SidebarLink key={item.to} item={item} collapsed={collapsed} />

@@ -1,12 +1,12 @@
 /**
- * The back office (opens in its own tab at /admin, own layout and chunk). The dashboard and the
- * user page show their frames; the management screens arrive with their issues.
+ * The back office (opens in its own tab at /admin, own layout and chunk): its shell and shared pieces;
+ * the dashboard is admin-dashboard.tsx, the player page admin-player.tsx.
  */
 import type { ReactNode } from 'react';
-import { Link, NavLink, useParams } from 'react-router';
+import { Link, NavLink } from 'react-router';
 import {
   ArrowLeft,
-  Coins,
+  BellRing,
   Gamepad2,
   Gift,
   Inbox,
@@ -14,15 +14,27 @@ import {
   MessageSquare,
   Settings,
   ShieldCheck,
+  ScrollText,
+  Ticket,
   Users,
   Wallet,
   ArrowUpFromLine,
+  RefreshCw,
 } from 'lucide-react';
-import { Breadcrumbs, EmptyState } from '../../ui';
+import type { outboxEndpoint } from '@nebula/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { Breadcrumbs, Button, EmptyState, Skeleton, SkeletonText } from '../../ui';
+import { api, endpointRef } from '../../lib/api';
+import { formatAdminDate } from './format';
 import { useAppStore } from '../../lib/store';
 import './admin.css';
 import './admin-withdrawals-texts';
+import './admin-logs-texts';
+import './admin-players-texts';
+import './admin-promocodes-texts';
+import './admin-notifications-texts';
 import { useTranslation } from '../../lib/i18n';
+import { useStaffLive } from './admin-live';
 
 const NAV = [
   { id: 'dashboard', to: '/admin', icon: LayoutDashboard, end: true },
@@ -32,28 +44,83 @@ const NAV = [
   { id: 'wallet', to: '/admin/wallet', icon: Wallet },
   { id: 'withdrawals', to: '/admin/withdrawals', icon: ArrowUpFromLine },
   { id: 'promotions', to: '/admin/promotions', icon: Gift },
+  { id: 'promocodes', to: '/admin/promocodes', icon: Ticket },
+  { id: 'notifications', to: '/admin/notifications', icon: BellRing },
   { id: 'chat', to: '/admin/chat', icon: MessageSquare },
   { id: 'fairness', to: '/admin/fairness', icon: ShieldCheck },
   { id: 'settings', to: '/admin/settings', icon: Settings },
+  { id: 'audit', to: '/admin/audit', icon: ScrollText },
 ] as const;
 
 /** Sections that already have a page; the others are listed, disabled, until their issue lands. */
-const READY = new Set(['dashboard', 'withdrawals']);
+const READY = new Set([
+  'dashboard',
+  'users',
+  'games',
+  'wallet',
+  'withdrawals',
+  'outbox',
+  'promotions',
+  'promocodes',
+  'notifications',
+  'chat',
+  'fairness',
+  'settings',
+  'audit',
+]);
+
+/** A back-office list while its first page loads: lines of shimmer in a card. */
+export function AdminLoading({ rows = 6 }: { rows?: number }) {
+  return (
+    <div className="pg-card" aria-busy="true">
+      {Array.from({ length: rows }, (_, index) => (
+        <Skeleton key={index} shape="text" width={`${92 - index * 7}%`} />
+      ))}
+    </div>
+  );
+}
+
+/** The button under a paged list that loads its next (older) page, while there is one. */
+export function LoadOlder({
+  query,
+  label,
+}: {
+  query: { hasNextPage: boolean; isFetchingNextPage: boolean; fetchNextPage: () => unknown };
+  label: string;
+}) {
+  if (!query.hasNextPage) return null;
+  return (
+    <Button
+      size="sm"
+      variant="ghost"
+      className="al-more"
+      loading={query.isFetchingNextPage}
+      onClick={() => void query.fetchNextPage()}
+    >
+      {label}
+    </Button>
+  );
+}
 
 export function AdminLayout({
   title,
   crumbs,
   children,
+  ownHeading = false,
 }: {
   title: string;
   crumbs: { label: string; to?: string }[];
   children: ReactNode;
+  /** The page renders its own h1 (the player page's header): the layout's is left out. */
+  ownHeading?: boolean;
 }) {
   const { t } = useTranslation();
   const user = useAppStore((state) => state.user);
   const siteName = useAppStore((state) => state.license?.siteName) ?? 'Nebula';
+  // Other staff members' actions refresh this page's data as they happen (admin-live.ts).
+  const { live, change } = useStaffLive();
   return (
-    <div className="admin" data-testid="admin-layout">
+    <div className="admin" data-testid="admin-layout" data-live={live ? 'on' : 'off'}>
       <title>{`${title} · ${t('app.admin.title')}`}</title>
       <aside className="admin__sidebar">
         <div className="admin__brand">
@@ -94,10 +161,29 @@ export function AdminLayout({
       <div className="admin__main">
         <header className="admin__header">
           <Breadcrumbs withHome={false} items={[{ label: t('app.admin.title'), to: '/admin' }, ...crumbs]} />
-          <span className="admin__user">{user?.name}</span>
+          <div className="admin__header-end">
+            {change && (
+              <span
+                key={change.id}
+                className="admin__live"
+                role="status"
+                title={change.targetId ? `${change.action} · ${change.targetId}` : change.action}
+                data-testid="admin-live-change"
+              >
+                <RefreshCw size={12} aria-hidden="true" />
+                {t('adminLive.updatedBy', { name: change.by.name })}
+              </span>
+            )}
+            {live && !change && (
+              <span className="admin__live-dot" title={t('adminLive.live')}>
+                {t('adminLive.liveShort')}
+              </span>
+            )}
+            <span className="admin__user">{user?.name}</span>
+          </div>
         </header>
         <main className="admin__content">
-          <h1 className="admin__title">{title}</h1>
+          {!ownHeading && <h1 className="admin__title">{title}</h1>}
           {children}
         </main>
       </div>
@@ -105,53 +191,43 @@ export function AdminLayout({
   );
 }
 
-export function AdminDashboardPage() {
-  const { t } = useTranslation();
-  const title = t('app.admin.nav.dashboard');
-  const stats = ['players', 'online', 'wagered', 'ggr', 'deposits', 'withdrawals'] as const;
-  return (
-    <AdminLayout title={title} crumbs={[{ label: title }]}>
-      {/* No dashboard statistics are collected yet: each tile says so instead of a placeholder. */}
-      <div className="pg-stats">
-        {stats.map((key) => (
-          <div key={key} className="pg-stat" data-testid="admin-stat">
-            <span className="pg-stat__label">{t(`app.admin.stats.${key}`)}</span>
-            <span className="pg-stat__value is-empty">{t('errors.noData')}</span>
-          </div>
-        ))}
-      </div>
-      <div className="pg-grid pg-grid--2" style={{ marginTop: 'var(--space-4)' }}>
-        <section className="pg-card">
-          <h2 className="pg-card__title">
-            <Coins size={16} aria-hidden="true" /> {t('app.admin.revenue')}
-          </h2>
-          <EmptyState title={t('errors.noData')} />
-        </section>
-        <section className="pg-card">
-          <h2 className="pg-card__title">
-            <Inbox size={16} aria-hidden="true" /> {t('app.admin.nav.outbox')}
-          </h2>
-          <EmptyState title={t('errors.noData')} />
-        </section>
-      </div>
-    </AdminLayout>
-  );
-}
+const outboxRef = endpointRef<typeof outboxEndpoint>('POST', '/api/admin/outbox');
 
-export function AdminUserPage() {
+/** The dashboard's card of the newest mails, each opening the outbox. */
+export function OutboxPeek() {
   const { t } = useTranslation();
-  const { userId = '' } = useParams();
-  const title = t('app.admin.userTitle', { id: userId });
+  const mails = useQuery({
+    queryKey: ['admin', 'outbox', 'peek'],
+    queryFn: ({ signal }) => api(outboxRef, { limit: 5 }, { signal }).then((answer) => answer.mails),
+    refetchInterval: 15_000,
+  });
   return (
-    <AdminLayout title={title} crumbs={[{ label: t('app.admin.nav.users') }, { label: userId }]}>
-      <div className="pg-grid pg-grid--2">
-        {(['account', 'balances', 'bets', 'audit'] as const).map((key) => (
-          <section key={key} className="pg-card">
-            <h2 className="pg-card__title">{t(`app.admin.user.${key}`)}</h2>
-            <EmptyState title={t('errors.noData')} />
-          </section>
-        ))}
-      </div>
-    </AdminLayout>
+    <section className="pg-card" data-testid="admin-outbox-peek">
+      <h2 className="pg-card__title admin__card-title">
+        <Inbox size={16} aria-hidden="true" /> {t('app.admin.nav.outbox')}
+        <Link to="/admin/outbox" className="admin__more">
+          {t('adminOutbox.title')} →
+        </Link>
+      </h2>
+      {mails.isPending ? (
+        <SkeletonText lines={4} />
+      ) : mails.isError ? (
+        <EmptyState tone="error" title={t('adminOutbox.loadFailed')} />
+      ) : mails.data.length === 0 ? (
+        <EmptyState title={t('adminOutbox.empty')} />
+      ) : (
+        <ul className="admin__peek">
+          {mails.data.map((mail) => (
+            <li key={mail.id}>
+              <Link to="/admin/outbox">
+                <strong>{mail.subject}</strong>
+                <span>{mail.to}</span>
+              </Link>
+              <small>{formatAdminDate(mail.createdAt)}</small>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
   );
 }

@@ -13,10 +13,11 @@ import type {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Check, Inbox, RefreshCw, X } from 'lucide-react';
 import clsx from 'clsx';
-import { Button, EmptyState, Skeleton, Tabs, closeModal, openModal, toast } from '../../ui';
+import { Button, EmptyState, Tabs, closeModal, openModal, toast } from '../../ui';
 import { api, endpointRef, isApiError } from '../../lib/api';
 import { i18n, useTranslation } from '../../lib/i18n';
-import { AdminLayout } from './admin-pages';
+import { AdminLayout, AdminLoading } from './admin-pages';
+import { formatAdminDate } from './format';
 import './admin-withdrawals.css';
 
 const queueRef = endpointRef<typeof adminWithdrawsEndpoint>('POST', '/api/admin/withdraws');
@@ -42,13 +43,6 @@ export function statusKind(status: number): 'moderation' | 'accepted' | 'decline
 }
 
 const queueKey = (filter: Filter) => ['admin', 'withdraws', filter] as const;
-
-function formatDate(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime())
-    ? ''
-    : new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'short' }).format(date);
-}
 
 function DecisionForm({
   item,
@@ -173,7 +167,7 @@ function QueueTable({ items }: { items: QueueItem[] }) {
             const kind = statusKind(item.status);
             return (
               <tr key={item._id} data-testid="admin-withdraw-row" data-id={item._id} data-status={kind}>
-                <td className="aw-nowrap">{formatDate(item.created_at)}</td>
+                <td className="aw-nowrap">{formatAdminDate(item.created_at)}</td>
                 <td>{item.user.name}</td>
                 <td className="aw-num aw-nowrap">
                   {item.sum} {item.currency.toUpperCase()}
@@ -257,11 +251,7 @@ export function AdminWithdrawalsPage() {
         </Button>
       </div>
       {query.isPending ? (
-        <div className="pg-card" aria-busy="true">
-          {Array.from({ length: 5 }, (_, index) => (
-            <Skeleton key={index} shape="text" width={`${95 - index * 7}%`} />
-          ))}
-        </div>
+        <AdminLoading rows={5} />
       ) : query.isError ? (
         <EmptyState tone="error" title={t('adminWithdrawals.loadFailed')} />
       ) : query.data.length === 0 ? (

@@ -3,7 +3,6 @@
  * zod (type-only contract imports): the start-up sequence uses it on the first visit.
  */
 import type {
-  bonusBalanceEndpoint,
   completeResetEndpoint,
   csrfCookieEndpoint,
   loginEndpoint,
@@ -11,11 +10,10 @@ import type {
   logoutEndpoint,
   Me,
   registerEndpoint,
-  ResponseOf,
   updateEndpoint,
 } from '@nebula/contracts';
-import { create } from 'zustand';
 import { api, endpointRef } from '../../lib/api';
+import { bonusBalanceRef, refreshBonus } from '../../lib/bonus';
 import { events } from '../../lib/events';
 import { queryClient } from '../../lib/query-client';
 import { useAppStore, type StoredUser } from '../../lib/store';
@@ -28,7 +26,7 @@ export const authEndpoints = {
   loginViaToken: endpointRef<typeof loginViaTokenEndpoint>('POST', '/auth/loginViaToken'),
   logout: endpointRef<typeof logoutEndpoint>('GET', '/auth/logout'),
   completeReset: endpointRef<typeof completeResetEndpoint>('POST', '/auth/password/reset'),
-  bonusBalance: endpointRef<typeof bonusBalanceEndpoint>('POST', '/api/bonusBalance'),
+  bonusBalance: bonusBalanceRef,
 };
 
 /** Balances (the shell's currencies query) and the bonus balance: "updateData" and "updateBonus". */
@@ -37,25 +35,8 @@ export function refreshData(): void {
   void refreshBonus();
 }
 
-type Bonus = ResponseOf<typeof bonusBalanceEndpoint>[number];
-
-/** The signed-in player's bonuses by id (spec 2 "Bonus"), as POST /api/bonusBalance answers them. */
-export const useBonuses = create<{ bonuses: Readonly<Record<string, Bonus>> }>()(() => ({ bonuses: {} }));
-events.on('logout', () => useBonuses.setState({ bonuses: {} }));
-
-/**
- * POST /api/bonusBalance into `useBonuses`. Signed-in players only; a failure leaves the last known
- * bonuses (the next refresh asks again).
- */
-export async function refreshBonus(): Promise<void> {
-  if (!useAppStore.getState().user) return;
-  try {
-    const bonuses = await api(authEndpoints.bonusBalance, {});
-    useBonuses.setState({ bonuses: Object.fromEntries(bonuses.map((bonus) => [bonus._id, bonus])) });
-  } catch {
-    // Offline or signed out meanwhile: nothing to show until the next refresh.
-  }
-}
+// The bonus balance lives in lib/bonus.ts (the header and the promotions read it too).
+export { refreshBonus, useBonuses } from '../../lib/bonus';
 
 /** Stores the signed-in user, announces it and refreshes the player's data. */
 export function completeSignIn(me: Me): StoredUser {

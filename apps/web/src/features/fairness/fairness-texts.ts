@@ -6,7 +6,24 @@ import { addTranslations } from '../../lib/i18n';
 
 export const fairnessUiEn = {
   subtitle: 'Every result was fixed before you bet. Recompute any bet here, in your browser.',
-  tabs: { verify: 'Verify', crash: 'Crash', how: 'How it works' },
+  tabs: { verify: 'Verify', crash: 'Crash', wheel: 'Bonus wheel', how: 'How it works' },
+  wheel: {
+    title: 'Bonus wheel spin',
+    weights: 'Published weights',
+    weightsHint: 'The {{n}} prize weights, in order, separated by commas (the spin answers them).',
+    badNonce: 'The nonce is a whole number of 0 or more.',
+    empty: 'Enter the revealed server seed of the pair the spin used (rotate your seeds to reveal it).',
+    result: 'Recomputed spin',
+    hashOk: 'The server seed matches the commitment the spin was drawn under.',
+    hashBad: 'This server seed does not match the commitment of the spin.',
+    segment: 'Segment',
+    prize: 'Prize',
+    point: 'Point',
+    step1: 'HMAC-SHA256(server seed, client seed:nonce:0) gives the floats {{f0}} and {{f1}}.',
+    step2:
+      'The first float × {{total}} (the sum of the weights), rounded down: point {{point}} on the line 0 … {{total}} − 1.',
+    step3: 'The point falls in prize {{prize}}; the second float picks its segment: {{segment}}.',
+  },
   copy: 'Copy',
   copied: 'Copied',
   form: {
@@ -173,7 +190,25 @@ export const fairnessUiEn = {
 export const fairnessUiDe: typeof fairnessUiEn = {
   subtitle:
     'Jedes Ergebnis stand fest, bevor du gesetzt hast. Rechne jede Wette hier in deinem Browser nach.',
-  tabs: { verify: 'Prüfen', crash: 'Crash', how: 'So funktioniert es' },
+  tabs: { verify: 'Prüfen', crash: 'Crash', wheel: 'Bonusrad', how: 'So funktioniert es' },
+  wheel: {
+    title: 'Dreh am Bonusrad',
+    weights: 'Veröffentlichte Gewichte',
+    weightsHint: 'Die {{n}} Gewichte der Gewinne in Reihenfolge, durch Kommas getrennt (der Dreh nennt sie).',
+    badNonce: 'Die Nonce ist eine ganze Zahl ab 0.',
+    empty:
+      'Gib den offengelegten Server-Seed des Paares ein, mit dem gedreht wurde (wechsle deine Seeds, um ihn offenzulegen).',
+    result: 'Nachgerechneter Dreh',
+    hashOk: 'Der Server-Seed passt zur Zusage, unter der gedreht wurde.',
+    hashBad: 'Dieser Server-Seed passt nicht zur Zusage des Drehs.',
+    segment: 'Segment',
+    prize: 'Gewinn',
+    point: 'Punkt',
+    step1: 'HMAC-SHA256(Server-Seed, Client-Seed:Nonce:0) ergibt die Floats {{f0}} und {{f1}}.',
+    step2:
+      'Der erste Float × {{total}} (die Summe der Gewichte), abgerundet: Punkt {{point}} auf der Linie 0 … {{total}} − 1.',
+    step3: 'Der Punkt fällt in Gewinn {{prize}}; der zweite Float wählt sein Segment: {{segment}}.',
+  },
   copy: 'Kopieren',
   copied: 'Kopiert',
   form: {

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { NavLink } from 'react-router';
 import { Link } from 'react-router';
 import { Dice5, Factory, Home, Radio, Search, Spade, Star, Wand2 } from 'lucide-react';
@@ -9,7 +10,14 @@ import { LOBBY_CATEGORIES } from './lobby-categories';
 import { CategoryRow, FavouritesRow, FuturesRow, ProvidersRow, RecentlyPlayedRow } from './lobby-rows';
 import './lobby-texts';
 import './lobby.css';
+
+// The promotion banners (and the mutation code of their activation) are not part of the first visit's
+// JavaScript: they load with the first idle moment of the page, below the hero (docs/BENCHMARKS.md).
+const PromotionBanners = lazy(() =>
+  import('./promotion-banners').then((m) => ({ default: m.PromotionBanners })),
+);
 import { useTranslation } from '../../lib/i18n';
+import { useIdleAfterMount } from '../../lib/use-idle';
 
 /** Opens the global search overlay (the shell listens for this DOM event). */
 function openSearch() {
@@ -78,6 +86,7 @@ function CustomDevBanner() {
 /** The casino home lobby; also the page of /ref/{code}, /email/... and /password/reset/... */
 export function HomePage() {
   const { t } = useTranslation();
+  const idle = useIdleAfterMount();
   const signedIn = useAppStore((state) => isSignedIn(state.user));
   const demo = useAppStore((state) => state.demo);
   const poker = useAppStore((state) => hasPlugin(state.license, 'poker'));
@@ -101,6 +110,11 @@ export function HomePage() {
       <title>{`${siteName} · ${t('app.home.documentTitle')}`}</title>
       <h1 className="sr-only">{t('app.home.heading', { siteName })}</h1>
       <HeroSlider />
+      {idle && (
+        <Suspense fallback={null}>
+          <PromotionBanners />
+        </Suspense>
+      )}
       {signedIn && <GameNavBar />}
       <LatestWins />
       {demo && <CustomDevBanner />}

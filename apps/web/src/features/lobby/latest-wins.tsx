@@ -1,18 +1,11 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Sparkles } from 'lucide-react';
-import type { LatestWin, latestWinsEndpoint, LiveGame } from '@nebula/contracts';
+import type { LatestWin, latestWinsEndpoint } from '@nebula/contracts';
 import { api, endpointRef } from '../../lib/api';
-import { onRealtimeEvent } from '../../lib/realtime-lazy';
 import { useAppStore } from '../../lib/store';
 import { Skeleton } from '../../ui';
-import {
-  LATEST_WINS_INITIAL,
-  LATEST_WINS_MAX,
-  latestWinFromLiveGame,
-  liveFeedSportGameEventRef,
-  liveGameEventRef,
-} from '@nebula/contracts/constants';
+import { LATEST_WINS_INITIAL, LATEST_WINS_MAX } from '@nebula/contracts/constants';
 import { addWin, fillerDelay, simulatedWin, type TickerWin } from './latest-wins-model';
 import './lobby-texts';
 import { useTranslation } from '../../lib/i18n';
@@ -43,21 +36,23 @@ export function LatestWins() {
 
   useEffect(() => {
     const timers = new Set<ReturnType<typeof setTimeout>>();
-    const add = (data: LiveGame, winType: LatestWin['winType']) => {
-      const win = latestWinFromLiveGame(data, winType);
-      if (!win) return;
-      const delay = Math.min(Math.max(0, Number(data.delay) || 0), MAX_DELAY_MS);
+    const add = (win: LatestWin, after: unknown) => {
+      const delay = Math.min(Math.max(0, Number(after) || 0), MAX_DELAY_MS);
       const timer = setTimeout(() => {
         timers.delete(timer);
         setAdded((list) => addWin(list, win));
       }, delay);
       timers.add(timer);
     };
-    const offGame = onRealtimeEvent(liveGameEventRef, (data) => add(data, 'game'));
-    const offSport = onRealtimeEvent(liveFeedSportGameEventRef, (data) => add(data, 'sport'));
+    // The events' subscriptions (and their shapes) load after the first render.
+    let off: (() => void) | undefined;
+    let cancelled = false;
+    void import('./latest-wins-live').then(({ subscribeLiveWins }) => {
+      if (!cancelled) off = subscribeLiveWins(add);
+    });
     return () => {
-      offGame();
-      offSport();
+      cancelled = true;
+      off?.();
       for (const timer of timers) clearTimeout(timer);
     };
   }, []);

@@ -42,6 +42,18 @@ export const lobbyUiEn = {
   customCta: 'Learn more',
   customDialogText:
     'Custom branded game development: unique originals with your colours, your mascot and provably fair maths, delivered with this platform.',
+  promoBanners: {
+    label: 'Promotions',
+    code: 'Code',
+    activate: 'Activate',
+    open: 'Learn more',
+    previous: 'Previous promotions',
+    next: 'Next promotions',
+    success: 'Promocode activated!',
+    login: 'Please login to your account.',
+    failed: 'Something went wrong, Please try again.',
+    types: { Deposit: 'Deposit', Poker: 'Poker', Casino: 'Casino', Sport: 'Sport' },
+  },
 };
 
 export const lobbyUiDe: typeof lobbyUiEn = {
@@ -83,6 +95,18 @@ export const lobbyUiDe: typeof lobbyUiEn = {
   customCta: 'Mehr erfahren',
   customDialogText:
     'Entwicklung eigener Markenspiele: einzigartige Originals mit deinen Farben, deinem Maskottchen und nachweislich fairer Mathematik, geliefert mit dieser Plattform.',
+  promoBanners: {
+    label: 'Aktionen',
+    code: 'Code',
+    activate: 'Aktivieren',
+    open: 'Mehr erfahren',
+    previous: 'Vorherige Aktionen',
+    next: 'Nächste Aktionen',
+    success: 'Promocode aktiviert!',
+    login: 'Bitte melde dich bei deinem Konto an.',
+    failed: 'Etwas ist schiefgelaufen. Bitte versuche es erneut.',
+    types: { Deposit: 'Einzahlung', Poker: 'Poker', Casino: 'Casino', Sport: 'Sport' },
+  },
 };
 
 addTranslations('en', { lobbyUi: lobbyUiEn });

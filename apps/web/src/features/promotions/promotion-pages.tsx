@@ -1,114 +1,71 @@
-import { Link } from 'react-router';
-import { Coins, Copy, Crown, Droplets, Gift, Info, Percent, Trophy, Users } from 'lucide-react';
-import { Button, PageFrame } from '../../ui';
+import type { PromotionsSummary } from '@nebula/contracts';
+import { Coins, Copy, Gift, Users } from 'lucide-react';
+import { Button, EmptyState, PageFrame, SkeletonGrid } from '../../ui';
 import { useAppStore } from '../../lib/store';
+import { BonusSection } from './deposit-bonus';
+import { HubHero, ProgrammeGrid, PublicCodes, RewardStats, hubText } from './promo-hub';
+import { usePromotionsSummary } from './promo-hub-api';
 import './promotions.css';
 import { useTranslation } from '../../lib/i18n';
 
-function Note({ children }: { children: React.ReactNode }) {
-  return (
-    <p className="pg-note">
-      <Info size={16} aria-hidden="true" />
-      <span>{children}</span>
-    </p>
-  );
-}
-
-const PROMOS = [
-  { id: 'faucet', icon: Droplets, to: '/bonus' },
-  { id: 'rakeback', icon: Percent, to: '/vip' },
-  { id: 'firstDeposit', icon: Gift, to: '/promotions' },
-  { id: 'wheel', icon: Coins, to: '/promotions' },
-  { id: 'race', icon: Trophy, to: '/leaderboard' },
-  { id: 'vip', icon: Crown, to: '/vip' },
-] as const;
-
+/** /promotions: the deposit offer and the player's bonuses, then every live programme and the public codes. */
 export function PromotionsPage() {
   const { t } = useTranslation();
   const title = t('nav.promotions');
+  const signedIn = useAppStore((state) => !!state.user);
+  const { data, isPending } = usePromotionsSummary();
   return (
-    <PageFrame title={title} subtitle={t('app.promotions.subtitle')} breadcrumbs={[{ label: title }]}>
+    <PageFrame
+      title={title}
+      subtitle={t('app.promotions.subtitle')}
+      breadcrumbs={[{ label: title }]}
+      width="wide"
+    >
       <div className="pg-stack">
-        <div className="pg-grid">
-          {PROMOS.map(({ id, icon: Icon, to }) => (
-            <Link key={id} to={to} className="pg-card promo-card">
-              <div className="pg-card__head">
-                <span className="pg-card__icon">
-                  <Icon size={20} aria-hidden="true" />
-                </span>
-                <h2 className="pg-card__title">{t(`app.promotions.items.${id}.title`)}</h2>
-              </div>
-              <p className="pg-card__text">{t(`app.promotions.items.${id}.text`)}</p>
-            </Link>
-          ))}
-        </div>
-        <Note>{t('app.promotions.note')}</Note>
+        <HubHero variant="promotionsHero" signedIn={signedIn} />
+        <BonusSection offerTitle={t('app.promotions.items.firstDeposit.title')} />
+        {isPending ? (
+          <SkeletonGrid count={6} minWidth={280} aspectRatio="16 / 11" />
+        ) : data ? (
+          <>
+            <ProgrammeGrid summary={data} withDeposit={false} />
+            <PublicCodes codes={data.codes} signedIn={data.signedIn} />
+            {!hasProgramme(data) && <EmptyState title={hubText('empty')} icon={<Gift size={28} />} />}
+          </>
+        ) : null}
       </div>
     </PageFrame>
   );
 }
 
-const VIP_LEVELS = Array.from({ length: 10 }, (_, index) => index + 1);
+/** Whether anything is set up at all. */
+function hasProgramme(s: PromotionsSummary): boolean {
+  return !!(s.depositBonus || s.codes.length || s.race || s.wheel || s.faucet || s.rakeback || s.vip);
+}
 
-export function VipPage() {
+/** /rewards: what the player holds and can collect now, then the programmes with their actions. */
+export function RewardsPage() {
   const { t } = useTranslation();
-  const user = useAppStore((state) => state.user);
-  const level = user?.vipLevel ?? 0;
-  const title = t('nav.vipClub');
+  const title = t('nav.rewards');
+  const signedIn = useAppStore((state) => !!state.user);
+  const { data, isPending } = usePromotionsSummary();
   return (
-    <PageFrame title={title} subtitle={t('app.vip.subtitle')} breadcrumbs={[{ label: title }]}>
+    <PageFrame
+      title={title}
+      breadcrumbs={[{ label: t('nav.promotions'), to: '/promotions' }, { label: title }]}
+      width="wide"
+    >
       <div className="pg-stack">
-        <section className="pg-hero vip-hero">
-          <div className="vip-hero__level">
-            <Crown size={28} aria-hidden="true" />
-            <div>
-              <p className="pg-card__meta">{t('app.vip.yourLevel')}</p>
-              <p className="vip-hero__value">{user ? t('profile.level', { level }) : t('app.vip.guest')}</p>
-            </div>
-          </div>
-          <div
-            className="vip-progress"
-            role="progressbar"
-            aria-valuemin={0}
-            aria-valuemax={100}
-            aria-valuenow={0}
-            aria-label={t('profile.vipProgress')}
-          >
-            <span style={{ width: '0%' }} />
-          </div>
-          <p>{t('app.vip.progressNote')}</p>
-        </section>
-        <section>
-          <h2 className="pg-section-title">{t('app.vip.levels')}</h2>
-          <div className="pg-table-wrap">
-            <table className="pg-table">
-              <thead>
-                <tr>
-                  <th>{t('app.vip.level')}</th>
-                  <th>{t('app.vip.deposit')}</th>
-                  <th>{t('app.vip.wager')}</th>
-                  <th>{t('app.vip.fee')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {VIP_LEVELS.map((value) => (
-                  <tr key={value}>
-                    <td>
-                      <span className={`pg-tag${value === level ? ' pg-tag--accent' : ''}`}>
-                        {t('profile.level', { level: value })}
-                      </span>
-                    </td>
-                    {/* No VIP programme is configured yet: the levels' requirements and fees are unknown. */}
-                    <td className="pg-card__meta">—</td>
-                    <td className="pg-card__meta">—</td>
-                    <td className="pg-card__meta">—</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        </section>
-        <Note>{t('app.vip.note')}</Note>
+        <HubHero variant="rewardsHero" signedIn={signedIn} />
+        {isPending ? (
+          <SkeletonGrid count={6} minWidth={280} aspectRatio="16 / 11" />
+        ) : data ? (
+          <>
+            {data.signedIn && <RewardStats summary={data} />}
+            <ProgrammeGrid summary={data} withDeposit />
+            {!hasProgramme(data) && <EmptyState title={hubText('empty')} icon={<Gift size={28} />} />}
+          </>
+        ) : null}
       </div>
     </PageFrame>
   );
@@ -168,33 +125,6 @@ export function PartnerPage() {
             </div>
           ))}
         </div>
-      </div>
-    </PageFrame>
-  );
-}
-
-export function BonusPage() {
-  const { t } = useTranslation();
-  const title = t('nav.bonus');
-  return (
-    <PageFrame
-      title={title}
-      subtitle={t('app.bonus.subtitle')}
-      breadcrumbs={[{ label: t('nav.promotions'), to: '/promotions' }, { label: title }]}
-      width="narrow"
-    >
-      <div className="pg-stack">
-        <section className="pg-card faucet">
-          <span className="faucet__icon" aria-hidden="true">
-            <Droplets size={36} />
-          </span>
-          <h2 className="pg-card__title">{t('app.bonus.claimTitle')}</h2>
-          <p className="pg-card__text">{t('app.bonus.claimText')}</p>
-          <Button size="lg" fullWidth disabled>
-            {t('app.bonus.claim')}
-          </Button>
-        </section>
-        <Note>{t('app.bonus.note')}</Note>
       </div>
     </PageFrame>
   );

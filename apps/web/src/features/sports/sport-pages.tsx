@@ -170,7 +170,8 @@ function useSportsQuery(): { view?: string; sport?: string; type?: SportType } {
   };
 }
 
-function SportsHome({ base, title }: { base: string; title: string }) {
+/** `banners`: the operator's sport promotion banners (composed by the route table), shown on the home view. */
+function SportsHome({ base, title, banners }: { base: string; title: string; banners?: ReactNode }) {
   const { t } = useTranslation();
   const { view, sport, type } = useSportsQuery();
   const signedIn = useAppStore((state) => isSignedIn(state.user));
@@ -211,6 +212,7 @@ function SportsHome({ base, title }: { base: string; title: string }) {
   } else {
     body = (
       <>
+        {!sport && banners}
         {!sport && <TypeTabs base={base} type={type} />}
         <EventSection
           title={t('sportsUi.liveNow')}
@@ -240,16 +242,16 @@ function SportsHome({ base, title }: { base: string; title: string }) {
   );
 }
 
-export function SportPage() {
+export function SportPage({ banners }: { banners?: ReactNode }) {
   const { t } = useTranslation();
-  return <SportsHome base="/sport" title={t('nav.sports')} />;
+  return <SportsHome base="/sport" title={t('nav.sports')} banners={banners} />;
 }
 
 /**
  * /sportsbook: our own sportsbook (the external one in an iframe comes with the third-party providers).
  * A `bt-path` naming a sidebar item (`/soccer-1`, `live`) opens that item.
  */
-export function SportsbookPage() {
+export function SportsbookPage({ banners }: { banners?: ReactNode }) {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const path = params.get('bt-path');
@@ -267,7 +269,7 @@ export function SportsbookPage() {
     else if (sportByKey(item)) next.set('sport', item);
     setParams(next, { replace: true });
   }, [path, setParams]);
-  return <SportsHome base="/sportsbook" title={t('nav.sportsbook')} />;
+  return <SportsHome base="/sportsbook" title={t('nav.sportsbook')} banners={banners} />;
 }
 
 /** /{sportLink}/{id}: one event. */

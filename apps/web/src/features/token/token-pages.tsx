@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { BarChart3, Flame, Info, LineChart, PiggyBank, Wallet } from 'lucide-react';
+import { BarChart3, Flame, Info, LineChart, PiggyBank } from 'lucide-react';
 import { EmptyState, PageFrame, Tabs } from '../../ui';
 import './token.css';
 import { useTranslation } from '../../lib/i18n';
@@ -104,31 +104,6 @@ export function AnalyticsPage() {
             <ChartCard key={key} titleKey={key} icon={icon} />
           ))}
         </div>
-        <Note>{t('app.token.note')}</Note>
-      </div>
-    </PageFrame>
-  );
-}
-
-export function RewardsPage() {
-  const { t } = useTranslation();
-  const title = t('nav.rewards');
-  return (
-    <PageFrame
-      title={title}
-      subtitle={t('app.token.rewardsSubtitle')}
-      breadcrumbs={[{ label: t('nav.token'), to: '/token' }, { label: title }]}
-    >
-      <div className="pg-stack">
-        <div className="pg-stats">
-          {(['pending', 'claimed', 'share'] as const).map((key) => (
-            <div key={key} className="pg-stat">
-              <span className="pg-stat__label">{t(`app.token.rewards.${key}`)}</span>
-              <span className="pg-stat__value is-empty">{t('errors.noData')}</span>
-            </div>
-          ))}
-        </div>
-        <ChartCard titleKey="app.token.charts.payouts" icon={<Wallet size={18} />} />
         <Note>{t('app.token.note')}</Note>
       </div>
     </PageFrame>

@@ -6,21 +6,50 @@
  * Deposit; disabled with a tooltip while the email is unverified), 'Fun Play' in demo mode, and a 1 s
  * green/red flash after a balance event. Eager (first visit): keep it small.
  */
-import { ChevronDown, Wallet } from 'lucide-react';
+import { ChevronDown, Gift, Wallet } from 'lucide-react';
 import clsx from 'clsx';
-import { Button, CurrencyIcon, Selector } from '../../ui';
+import { Button, CurrencyIcon, Selector, toast } from '../../ui';
+import { bindBonusEvents, useBonuses, usableBonus } from '../../lib/bonus';
 import { events } from '../../lib/events';
 import { realtime } from '../../lib/realtime';
 import { useAppStore } from '../../lib/store';
 import { FIAT_VIEW_CURRENCIES, formatFiatBalance } from '../../lib/money-format';
 import { bindBalanceEvents, resetWalletLive, useWalletLive } from './balance-events';
 import { loadWalletModal } from './open-wallet';
-import { displayBalance, headerTotal, headerTotalAtomic, toAtomic } from './wallet-math';
+import { formatMoney } from '../../lib/money-format';
+import { displayBalance, toAtomic } from './wallet-math';
 import './header-wallet.css';
-import { useTranslation } from '../../lib/i18n';
+import { i18n, useTranslation } from '../../lib/i18n';
 
 bindBalanceEvents(realtime);
 events.on('logout', resetWalletLive);
+bindBonusEvents(realtime, (data) => {
+  toast.success(
+    i18n.t('header.bonusTransferred', { amount: data.value, currency: data.currency.toUpperCase() }),
+    { id: `bonus-${data._id}` },
+  );
+});
+
+/**
+ * The usable bonus of a currency (spec 2 "Header wallet": value minus frozenValue of its bonuses), as a
+ * atomic units: the latest balance event's bonus account less what the bonus records hold frozen,
+ * else the records alone.
+ */
+function useUsableBonus(currency: string | undefined, decimals: number): bigint {
+  const live = useWalletLive((state) => (currency ? state.bonus[currency] : undefined));
+  const records = useBonuses((state) => state.bonuses);
+  if (!currency) return 0n;
+  const usable = usableBonus(records, currency, decimals);
+  let atomic = usable;
+  if (live !== undefined) {
+    let frozen = 0n;
+    for (const b of Object.values(records))
+      if (b.currency === currency) frozen += toAtomic(b.frozenValue, decimals);
+    const fromLive = toAtomic(live, decimals) - frozen;
+    atomic = fromLive > 0n ? fromLive : 0n;
+  }
+  return atomic;
+}
 
 /** The fiat view switch and its currency (USD or EUR), at the foot of the currency picker. */
 function FiatViewSwitch() {
@@ -71,19 +100,13 @@ export function HeaderWallet() {
   const unverified = useAppStore((state) => !!state.user?.email && !state.user.email_verified);
   const list = Object.values(currencies);
   const current = currencies[currency] ?? list[0];
-  const bonus = useWalletLive((state) => (current ? state.bonus[current.id] : undefined));
+  const bonus = useUsableBonus(current?.id, current?.decimals ?? 8);
   const flash = useWalletLive((state) => (current ? state.flash[current.id] : undefined));
   const walletDisabled = unverified && !demo;
 
-  const total = current ? headerTotal(current.balance.real, bonus, current.decimals) : '0.00';
-  const fiatTotal =
-    current && fiatView
-      ? formatFiatBalance(
-          headerTotalAtomic(current.balance.real, bonus, current.decimals),
-          current,
-          fiatCurrency,
-        )
-      : null;
+  const totalAtomic = current ? toAtomic(current.balance.real, current.decimals) + bonus : 0n;
+  const total = current ? formatMoney(totalAtomic, current.decimals) : '0.00';
+  const fiatTotal = current && fiatView ? formatFiatBalance(totalAtomic, current, fiatCurrency) : null;
   const shown = fiatTotal ?? total;
 
   return (
@@ -127,6 +150,18 @@ export function HeaderWallet() {
               }
             >
               {current && <CurrencyIcon currency={current} />}
+              {current && bonus > 0n && (
+                <span
+                  className="balance-pill__bonus"
+                  title={t('header.includesBonus', {
+                    amount: formatMoney(bonus, current.decimals),
+                    currency: current.id.toUpperCase(),
+                  })}
+                  data-testid="balance-bonus"
+                >
+                  <Gift size={12} aria-hidden="true" />
+                </span>
+              )}
               <span
                 className="balance-pill__amount"
                 data-testid="balance-amount"

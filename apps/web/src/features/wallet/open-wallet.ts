@@ -4,10 +4,10 @@
  */
 import { events } from '../../lib/events';
 
-export type WalletTab = 'deposit' | 'withdraw' | 'history';
+export type WalletTab = 'deposit' | 'withdraw' | 'promocode' | 'history';
 
 export function toWalletTab(tab: string | undefined): WalletTab {
-  return tab === 'withdraw' || tab === 'history' ? tab : 'deposit';
+  return tab === 'withdraw' || tab === 'promocode' || tab === 'history' ? tab : 'deposit';
 }
 
 /** Loads the modal's chunk (also used to warm it up when the pointer nears the Wallet button). */

@@ -1,6 +1,6 @@
 /**
- * The wallet modal (spec 3 section 2, issue F4 item 7): tabs Deposit, Withdraw and History (the
- * Promocode tab comes with promotions). Deposit and Withdraw share the currency and network
+ * The wallet modal (spec 3 section 2, issue F4 item 7): tabs Deposit, Withdraw, Promocode (issue G7
+ * item 1, promocode-tab.tsx) and History. Deposit and Withdraw share the currency and network
  * pickers; a currency without networks shows 'We are currently unable to process payments for
  * this currency.'. In demo mode the Deposit tab tops up the demo balance instead. Lazy chunk.
  */
@@ -17,6 +17,7 @@ import { realtime } from '../../lib/realtime';
 import { isSignedIn, useAppStore } from '../../lib/store';
 import { DepositTab } from './deposit-tab';
 import { HistoryTab } from './history-tab';
+import { PromocodeTab } from './promocode-tab';
 import type { WalletTab } from './open-wallet';
 import { walletApi } from './wallet-api';
 import { displayBalance } from './wallet-math';
@@ -152,12 +153,15 @@ export function WalletModal({ initialTab }: { initialTab: WalletTab }) {
         tabs={[
           { id: 'deposit', label: t('walletUi.tabs.deposit') },
           { id: 'withdraw', label: t('walletUi.tabs.withdraw'), disabled: demo },
+          { id: 'promocode', label: t('walletUi.tabs.promocode') },
           { id: 'history', label: t('walletUi.tabs.history') },
         ]}
       />
       <TabPanel idBase={ID_BASE} id={tab} className="wallet__panel">
         {tab === 'history' ? (
           <HistoryTab currencies={currencies} />
+        ) : tab === 'promocode' ? (
+          <PromocodeTab />
         ) : !currency ? (
           <EmptyState icon={<Wallet size={28} />} title={t('errors.noData')} />
         ) : demo ? (
