@@ -96,7 +96,7 @@ describe('the crash chains', () => {
             'select count(*)::int as n from crash_rounds where chain_id = $1',
             [id],
           )
-        ).rows[0]?.n,
+        )[0]?.n,
       );
     const before = await playedNow();
     const res = await post(admin, '/api/admin/fairness/crash');
