@@ -317,8 +317,11 @@ export class Gateway {
   }
 
   private beat(): void {
+    // The hub may also hold connections that are not this gateway's sockets (in-process listeners):
+    // only sockets are pinged.
     for (const c of this.deps.hub.allConnections()) {
-      const conn = c as SocketConnection;
+      if (!(c instanceof SocketConnection)) continue;
+      const conn = c;
       if (!conn.isAlive || conn.ws.bufferedAmount > this.deps.limits.maxBufferedBytes) {
         conn.ws.terminate();
         continue;
