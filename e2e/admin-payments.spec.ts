@@ -164,6 +164,8 @@ test('an administrator finds a deposit in Payments, sees its confirmations and e
   if (SHOTS) {
     await page.setViewportSize({ width: 390, height: 844 });
     await shot(page, 'payments-held-390');
+    await page.getByRole('tab', { name: 'Chains' }).click();
+    await expect(page.locator('[data-testid="chain-card"][data-chain="btc"]')).toBeVisible();
     await shot(page, 'payments-chains-390');
     await page.getByRole('tab', { name: 'Deposits', exact: true }).click();
     await expect(page.getByTestId('deposit-row').first()).toBeVisible();

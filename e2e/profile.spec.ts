@@ -303,7 +303,8 @@ test.describe('profile', () => {
     await expect(page.getByTestId('two-factor-status')).toHaveText('Off');
     await page.getByTestId('two-factor-enable').click();
     const modal = page.getByTestId('two-factor-modal');
-    await expect(modal).toBeVisible();
+    // The dialog's code (with the QR library) loads on first use, and the set-up call answers first.
+    await expect(modal).toBeVisible({ timeout: 20_000 });
     await expect(modal.getByTestId('two-factor-qr')).toHaveAttribute('src', /^data:image\/svg\+xml;base64,/);
     const qrLoaded = await modal
       .getByTestId('two-factor-qr')
