@@ -33,6 +33,12 @@ export default defineConfig({
   globalSetup: './global-setup.ts',
   use: {
     baseURL: BASE_URL,
+    // The players' "reduce motion" setting, which the app honours (decorative CSS animations end at
+    // once, a round's board shows its result without the 1 s animation): Chromium's software
+    // compositing of animated frames was the suite's largest CPU cost on CI's two cores
+    // (docs/BENCHMARKS.md, CI duration). What a test waits on (server answers, the wheel's and faucet's
+    // timed spins, crash phases) does not change.
+    reducedMotion: 'reduce',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
