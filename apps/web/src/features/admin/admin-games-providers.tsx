@@ -217,7 +217,7 @@ export function AdminGameProviders() {
             />
           ) : (
             <div className="pg-table-wrap">
-              <table className="pg-table ag-table">
+              <table className="pg-table ag-table agp-table">
                 <thead>
                   <tr>
                     <th>{t('adminProviders.columns.provider')}</th>
@@ -240,11 +240,14 @@ export function AdminGameProviders() {
                           <small className="agp__id">{p.id}</small>
                         </span>
                       </td>
-                      <td className="ag-num">{p.games.toLocaleString('en-US')}</td>
+                      <td className="ag-num">
+                        {p.games.toLocaleString('en-US')}
+                        <small className="agp-unit">{t('adminProviders.columns.games')}</small>
+                      </td>
                       <td>
                         <ProviderSwitch provider={p} />
                       </td>
-                      <td>
+                      <td className="agp-territories-cell">
                         <TerritoriesEditor key={`${p.id}:${p.restricted.join(',')}`} provider={p} />
                       </td>
                     </tr>

@@ -393,7 +393,7 @@ export function ChainsTab({ overview }: { overview: UseQueryResult<AdminChains> 
       </div>
       <h2 className="apay-section">{t('adminPayments.chains.currenciesTitle')}</h2>
       <div className="pg-table-wrap">
-        <table className="pg-table apay-table" data-testid="currencies-table">
+        <table className="pg-table apay-table apay-stack" data-testid="currencies-table">
           <thead>
             <tr>
               <th>{t('adminPayments.deposits.columns.currency')}</th>
@@ -416,10 +416,12 @@ export function ChainsTab({ overview }: { overview: UseQueryResult<AdminChains> 
                 <td>
                   <CurrencySwitch currency={c} />
                 </td>
-                <td className="pg-mono al-nowrap">
+                <td className="pg-mono al-nowrap apay-wide apay-labelled">
+                  <small className="apay-show-sm apay-sub">{t('adminPayments.chains.minimum')}</small>
                   {c.chains.length ? `${c.minimumDeposit} ${c.id.toUpperCase()}` : '—'}
                 </td>
-                <td>
+                <td className="apay-wide apay-labelled">
+                  <small className="apay-show-sm apay-sub">{t('adminPayments.chains.networks')}</small>
                   {c.chains.length ? (
                     <span className="apay-networks">
                       {c.chains.map((n) => (
