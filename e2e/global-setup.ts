@@ -67,6 +67,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       CAPTCHA_COUNTER_MIN: '2000',
       CAPTCHA_COUNTER_MAX: '6000',
       NODE_ENV: process.env.NODE_ENV ?? 'development',
+      // A log line per request is CPU the suite's two cores need; warnings and errors still show.
+      LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

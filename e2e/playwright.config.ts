@@ -39,7 +39,9 @@ export default defineConfig({
     // (docs/BENCHMARKS.md, CI duration). What a test waits on (server answers, the wheel's and faucet's
     // timed spins, crash phases) does not change.
     reducedMotion: 'reduce',
-    trace: 'retain-on-failure',
+    // A trace (DOM snapshots and a screencast of every action) costs CPU on every test it records:
+    // recorded on the retry of a failed test only, which is the attempt that tells a real failure.
+    trace: 'on-first-retry',
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: CHROMIUM_PATH,
