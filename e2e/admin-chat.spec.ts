@@ -6,7 +6,6 @@
  * spec's text), finds the mute in the Mutes tab and lifts it (the player can write again).
  * ADMIN_SCREENSHOTS=dir saves the screen's tabs at 1440 and 390 px.
  */
-import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { DEMO_PASSWORD } from './global-setup';
@@ -14,19 +13,14 @@ import { CHROMIUM_PATH, HAS_CHROMIUM } from './playwright.config';
 import { apiLogin, call, HttpError, uniqueSuffix } from './helpers/auth';
 import { registerPlayer } from './helpers/games';
 import { closeOpenedContexts, newContext, toastWith } from './helpers/ui';
+import { screenshots } from './helpers/shots';
 
 test.skip(!HAS_CHROMIUM, `Chromium not installed at ${CHROMIUM_PATH}: apt-get install -y chromium`);
 test.afterEach(closeOpenedContexts);
 
-const SHOTS = process.env.ADMIN_SCREENSHOTS ? path.resolve(process.env.ADMIN_SCREENSHOTS) : null;
+const { dir: SHOTS, shot } = screenshots('ADMIN_SCREENSHOTS', { fullPage: true });
 /** The rules key of spec 1 section 3 (dated 27.06.2024), as the store persists it. */
 const RULES_KEY = 'chatRulesAccepted:27.06.2024';
-
-async function shot(page: Page, name: string): Promise<void> {
-  if (!SHOTS) return;
-  fs.mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
-}
 
 interface SignedIn {
   _id: string;

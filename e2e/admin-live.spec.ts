@@ -4,26 +4,19 @@
  * without a reload, with "Updated by <name>" in its header; the audit log open in the second tab gains
  * the entry the same way. ADMIN_SCREENSHOTS=dir saves the screens at 1440 and 390 px.
  */
-import fs from 'node:fs';
-import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { DEMO_PASSWORD } from './global-setup';
 import { CHROMIUM_PATH, HAS_CHROMIUM } from './playwright.config';
 import { apiLogin, call, solveCaptcha, uniqueSuffix } from './helpers/auth';
 import { closeOpenedContexts, newContext } from './helpers/ui';
+import { screenshots } from './helpers/shots';
 
 test.skip(!HAS_CHROMIUM, `Chromium not installed at ${CHROMIUM_PATH}: apt-get install -y chromium`);
 test.afterEach(closeOpenedContexts);
 
-const SHOTS = process.env.ADMIN_SCREENSHOTS ? path.resolve(process.env.ADMIN_SCREENSHOTS) : null;
+const { dir: SHOTS, shot } = screenshots('ADMIN_SCREENSHOTS');
 // Not dice: admin-games.spec.ts changes dice's edge and may run at the same time.
 const GAME = 'limbo';
-
-async function shot(page: Page, name: string): Promise<void> {
-  if (!SHOTS) return;
-  fs.mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: path.join(SHOTS, `${name}.png`) });
-}
 
 /** A second administrator: a fresh account the demo administrator gives the `*` role. */
 async function secondAdmin(adminToken: string) {

@@ -8,9 +8,8 @@
  * with the ban's text; the unban lets them in again (decision 0047). ADMIN_SCREENSHOTS=dir saves the
  * list and the page at 1440 and 390 px.
  */
-import fs from 'node:fs';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { DEMO_PASSWORD } from './global-setup';
 import { CHROMIUM_PATH, HAS_CHROMIUM } from './playwright.config';
 import { apiLogin, call, HttpError, solveCaptcha, uniqueSuffix } from './helpers/auth';
@@ -24,17 +23,12 @@ import {
   solveCaptchaWidget,
   toastWith,
 } from './helpers/ui';
+import { screenshots } from './helpers/shots';
 
 test.skip(!HAS_CHROMIUM, `Chromium not installed at ${CHROMIUM_PATH}: apt-get install -y chromium`);
 test.afterEach(closeOpenedContexts);
 
-const SHOTS = process.env.ADMIN_SCREENSHOTS ? path.resolve(process.env.ADMIN_SCREENSHOTS) : null;
-
-async function shot(page: Page, name: string): Promise<void> {
-  if (!SHOTS) return;
-  fs.mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
-}
+const { dir: SHOTS, shot } = screenshots('ADMIN_SCREENSHOTS', { fullPage: true });
 
 test('an administrator finds a player, opens the page and adjusts the balance', async ({ browser }) => {
   // A deposit to confirm and two staff members on a loaded machine; screenshots take longer.

@@ -4,15 +4,16 @@
  * away after a reload (the 24 h snooze is kept by the server). A second player, at 390 wide, saves a
  * Telegram name and sees the success text. Screenshots at 1440 and 390 go to $E2E_SHOTS when it is set.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { CHROMIUM_PATH, HAS_CHROMIUM } from './playwright.config';
 import { DEMO_PASSWORD } from './global-setup';
 import { apiLogin, call } from './helpers/auth';
 import { registerPlayer, signInAs } from './helpers/games';
+import { screenshots } from './helpers/shots';
 
 test.skip(!HAS_CHROMIUM, `Chromium not installed at ${CHROMIUM_PATH}: apt-get install -y chromium`);
 
-const SHOTS = process.env.E2E_SHOTS;
+const { shot } = screenshots('E2E_SHOTS');
 const MODAL = {
   enabled: true,
   title: 'Become a VIP',
@@ -27,10 +28,6 @@ const MODAL = {
 async function setModal(value: unknown): Promise<void> {
   const admin = await apiLogin('admin', DEMO_PASSWORD);
   await call('POST', '/api/admin/settings/update', { key: 'profile.contact_info', value }, admin.token);
-}
-
-async function shot(page: Page, name: string): Promise<void> {
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png` });
 }
 
 test.describe('the contact-info modal', () => {

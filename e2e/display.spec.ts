@@ -8,8 +8,7 @@
  * admin tiles show figures, the token pages say 'No data available.' instead of shimmering.
  * DISPLAY_SCREENSHOTS=dir saves the screens it checks.
  */
-import path from 'node:path';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser } from '@playwright/test';
 import { DEMO_PASSWORD } from './global-setup';
 import { CHROMIUM_PATH, HAS_CHROMIUM } from './playwright.config';
 import { apiLogin, call, mailedLink } from './helpers/auth';
@@ -22,19 +21,16 @@ import {
   waitForBalance,
 } from './helpers/games';
 import { closeOpenedContexts, gotoPage, newContext } from './helpers/ui';
+import { screenshots } from './helpers/shots';
 
 test.skip(!HAS_CHROMIUM, `Chromium not installed at ${CHROMIUM_PATH}: apt-get install -y chromium`);
 test.afterEach(closeOpenedContexts);
 
-const SHOTS = process.env.DISPLAY_SCREENSHOTS ? path.resolve(process.env.DISPLAY_SCREENSHOTS) : null;
+const { shot } = screenshots('DISPLAY_SCREENSHOTS');
 const SIZES = [
   { width: 1440, height: 900, mobile: false },
   { width: 390, height: 844, mobile: true },
 ] as const;
-
-async function shot(page: Page, name: string): Promise<void> {
-  if (SHOTS) await page.screenshot({ path: path.join(SHOTS, `${name}.png`) });
-}
 
 async function openAt(
   browser: Browser,

@@ -22,10 +22,11 @@ import {
   waitForBalance,
 } from './helpers/games';
 import { closeOpenedContexts, gotoPage, newContext } from './helpers/ui';
+import { screenshots } from './helpers/shots';
 
 test.skip(!HAS_CHROMIUM, `Chromium not installed at ${CHROMIUM_PATH}: apt-get install -y chromium`);
 
-const SHOTS = process.env.E2E_SHOTS;
+const { shot } = screenshots('E2E_SHOTS');
 
 async function setExternal(on: boolean): Promise<void> {
   const admin = await apiLogin('admin', DEMO_PASSWORD);
@@ -35,10 +36,6 @@ async function setExternal(on: boolean): Promise<void> {
     { key: 'license', value: { plugins: { sportsbook_external: on } } },
     admin.token,
   );
-}
-
-async function shot(page: Page, name: string): Promise<void> {
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png` });
 }
 
 test.describe('external sportsbook', () => {

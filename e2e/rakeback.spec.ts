@@ -5,20 +5,17 @@
  * after more bets answers the spec's cooldown text. Then the dialog on a phone (390 wide).
  * Screenshots at 1440 and 390 wide go to $E2E_SHOTS when it is set.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { CHROMIUM_PATH, HAS_CHROMIUM } from './playwright.config';
 import { DEMO_PASSWORD } from './global-setup';
 import { apiLogin, call } from './helpers/auth';
 import { type Player, registerPlayer, signInAs, simulateDeposit, waitForBalance } from './helpers/games';
 import { toastWith } from './helpers/ui';
+import { screenshots } from './helpers/shots';
 
 test.skip(!HAS_CHROMIUM, `Chromium not installed at ${CHROMIUM_PATH}: apt-get install -y chromium`);
 
-const SHOTS = process.env.E2E_SHOTS;
-async function shot(page: Page, name: string): Promise<void> {
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png` });
-}
-
+const { shot } = screenshots('E2E_SHOTS');
 async function setLevels(value: unknown[]): Promise<void> {
   const admin = await apiLogin('admin', DEMO_PASSWORD);
   await call('POST', '/api/admin/settings/update', { key: 'vip.levels', value }, admin.token);

@@ -6,18 +6,15 @@
  * login modal. The faucet refuses before a deposit, then pays once and counts down to the next claim.
  * Screenshots at 1440 and 390 wide go to $E2E_SHOTS when it is set.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { CHROMIUM_PATH, HAS_CHROMIUM } from './playwright.config';
 import { call } from './helpers/auth';
 import { GAME_CURRENCY, registerPlayer, signInAs, simulateDeposit, waitForBalance } from './helpers/games';
+import { screenshots } from './helpers/shots';
 
 test.skip(!HAS_CHROMIUM, `Chromium not installed at ${CHROMIUM_PATH}: apt-get install -y chromium`);
 
-const SHOTS = process.env.E2E_SHOTS;
-async function shot(page: Page, name: string): Promise<void> {
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png` });
-}
-
+const { shot } = screenshots('E2E_SHOTS');
 const bonuses = (token: string) =>
   call<{ _id: string; value: string; source: string }[]>('POST', '/api/bonusBalance', {}, token);
 

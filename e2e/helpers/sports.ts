@@ -3,11 +3,11 @@
  * its errors, and the staff feed (POST /api/admin/sports/feed) through which a test drives its own
  * match deterministically (odds changes, bet stops, settlement) instead of waiting for the simulator.
  */
-import path from 'node:path';
 import { expect, type Page } from '@playwright/test';
 import { call } from './auth';
 import { GAME_CURRENCY } from './games';
 import { gotoPage } from './ui';
+import { screenshots } from './shots';
 
 export interface Outcome {
   id: string;
@@ -33,11 +33,8 @@ export interface SportEvent {
   mainMarket: Market | null;
 }
 
-const SHOTS = process.env.SPORTS_SCREENSHOTS;
 /** A screenshot kept in SPORTS_SCREENSHOTS (a folder), when set. */
-export async function shot(page: Page, name: string): Promise<void> {
-  if (SHOTS) await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: false });
-}
+export const { shot } = screenshots('SPORTS_SCREENSHOTS');
 
 /** The events of a view whose main market is open with every outcome bookable. */
 export async function events(view: 'live' | 'upcoming'): Promise<SportEvent[]> {
