@@ -17,11 +17,26 @@ test('the /vip page and the profile card show progress that moves after bets', a
   await simulateDeposit(player.name, 'usdt', '30');
   await waitForBalance(player.token, 30);
 
+  // The deposit is counted a moment after its credit (the leader's VIP consumer), in USD: the page
+  // opens once the server counts it (a page opened before shows it on its next refresh, 30 s later).
+  await expect
+    .poll(
+      async () => {
+        const entries = await call<{ type: string; deposited?: string }[]>(
+          'POST',
+          '/api/vip',
+          {},
+          player.token,
+        );
+        return Number(entries.find((e) => e.type === 'data')?.deposited ?? 0);
+      },
+      { timeout: 60_000, intervals: [500] },
+    )
+    .toBe(30);
   await page.setViewportSize({ width: 1440, height: 900 });
   await signInAs(page, player);
   await page.goto('/vip');
-  // The deposit is counted a moment after its credit (the leader's VIP consumer), in USD.
-  await expect(page.getByTestId('vip-deposited')).toContainText('$30.00', { timeout: 30_000 });
+  await expect(page.getByTestId('vip-deposited')).toContainText('$30.00', { timeout: 15_000 });
   await expect(page.getByTestId('vip-wagered')).toContainText('$0.00');
   await expect(page.getByTestId('vip-level-1')).toContainText('Bronze');
   // Bronze needs $50 deposited and $1,000 wagered: 60 + 0 of 200 EXP, the bar at 30%.
