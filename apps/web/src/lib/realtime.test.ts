@@ -382,6 +382,33 @@ describe('RealtimeClient subscriptions and events', () => {
     expect(client.privateChannel).toBe('Guest.c2');
   });
 
+  it('calls onJoined once the server answered the subscribe, on every connection, and for late listeners', async () => {
+    makeClient();
+    const joined = vi.fn();
+    client.subscribe('Everyone', vi.fn(), joined);
+    client.connect(URL);
+    FakeSocket.last.accept();
+    const [frame] = FakeSocket.last.framesOf('subscribe');
+    expect(joined).not.toHaveBeenCalled(); // sent, not answered yet
+    FakeSocket.last.receive({ $id: frame?.$id, data: { channel: 'Everyone' } });
+    await vi.waitFor(() => expect(joined).toHaveBeenCalledTimes(1));
+
+    // A second listener of the joined channel hears it at once (no second subscribe frame).
+    const late = vi.fn();
+    client.subscribe('Everyone', vi.fn(), late);
+    await vi.waitFor(() => expect(late).toHaveBeenCalledTimes(1));
+    expect(FakeSocket.last.framesOf('subscribe')).toHaveLength(1);
+
+    // After a reconnect the channel is joined again: both listeners hear it once more.
+    FakeSocket.last.drop();
+    vi.advanceTimersByTime(1500);
+    FakeSocket.last.accept();
+    const [again] = FakeSocket.last.framesOf('subscribe');
+    FakeSocket.last.receive({ $id: again?.$id, data: { channel: 'Everyone' } });
+    await vi.waitFor(() => expect(joined).toHaveBeenCalledTimes(2));
+    expect(late).toHaveBeenCalledTimes(2);
+  });
+
   it('does not re-subscribe channels that were left while offline', () => {
     makeClient();
     const off = client.subscribe('Everyone', vi.fn());

@@ -64,7 +64,9 @@ export class RealtimeClient {
   private seq = 0;
   private readonly pending = new Map<string, Pending>();
   /** Channel -> listener records (a record per subscribe call, so the same function may count twice). */
-  private readonly channels = new Map<string, Set<{ handler: ChannelHandler }>>();
+  private readonly channels = new Map<string, Set<{ handler: ChannelHandler; onJoined?: () => void }>>();
+  /** Channels the server has answered a subscribe for on this connection. */
+  private readonly joined = new Set<string>();
   private readonly eventHandlers = new Map<string, Set<EventHandler>>();
   private readonly lifecycle: { [K in keyof Lifecycle]: Set<LifecycleHandler<K>> } = {
     connect: new Set(),
@@ -154,6 +156,7 @@ export class RealtimeClient {
       }
     }
     this.failPending(ClientErrorCode.Unavailable, 'The realtime connection was closed.');
+    this.joined.clear();
     const wasUp = this.snapshot.state === 'connected';
     this.setStatus({ state: 'idle', attempt: 0, nextRetryAt: null });
     if (wasUp)
@@ -225,15 +228,21 @@ export class RealtimeClient {
    * Listens to a channel; the first listener subscribes, the last one's unsubscribe leaves it.
    * Subscriptions survive reconnects. Returns the unsubscribe function (idempotent). Without a
    * handler it only joins the channel (its events reach `on` listeners); a handler gets every raw
-   * frame of the channel, to be read with `readEvent(ref, frame)`.
+   * frame of the channel, to be read with `readEvent(ref, frame)`. `onJoined` runs each time the server
+   * has answered the channel's subscribe on a connection (after every reconnect too): from then on no
+   * event of the channel is missed, so a list read after it and the events after it are complete.
    */
-  subscribe(channel: string, handler: ChannelHandler = () => undefined): () => void {
-    const record = { handler };
+  subscribe(channel: string, handler: ChannelHandler = () => undefined, onJoined?: () => void): () => void {
+    const record = { handler, onJoined };
     let set = this.channels.get(channel);
     if (!set) {
       set = new Set();
       this.channels.set(channel, set);
       if (this.connected) this.sendSubscribe(channel, 'subscribe');
+    } else if (onJoined && this.joined.has(channel)) {
+      queueMicrotask(() => {
+        if (this.channels.get(channel)?.has(record) && this.joined.has(channel)) onJoined();
+      });
     }
     set.add(record);
     return () => {
@@ -241,6 +250,7 @@ export class RealtimeClient {
       if (!current?.delete(record)) return;
       if (current.size > 0) return;
       this.channels.delete(channel);
+      this.joined.delete(channel);
       if (this.connected) this.sendSubscribe(channel, 'unsubscribe');
     };
   }
@@ -371,6 +381,7 @@ export class RealtimeClient {
   private onSocketClosed(ws: WebSocket | null, code: number, reason: string): void {
     if (ws && this.ws === ws) this.detach(ws);
     this.ws = null;
+    this.joined.clear();
     this.stopTimers();
     const wasConnected = this.snapshot.state === 'connected';
     this.failPending(
@@ -481,12 +492,24 @@ export class RealtimeClient {
   }
 
   private sendSubscribe(channel: string, type: 'subscribe' | 'unsubscribe'): void {
-    this.request({ type, channel }).catch((error: unknown) => {
-      // Refused (403) or lost with the connection: the listeners stay, the next (re)connect asks again.
-      if (error instanceof RealtimeError && error.code !== ClientErrorCode.Unavailable) {
-        console.warn(`[realtime] ${type} ${channel} failed: ${error.message}`);
-      }
-    });
+    // The listeners' onJoined once the server answered (a refusal too: they read their list anyway).
+    const answered = (joined: boolean) => {
+      if (type !== 'subscribe') return;
+      const records = this.channels.get(channel);
+      if (!records) return;
+      if (joined) this.joined.add(channel);
+      for (const record of records) record.onJoined?.();
+    };
+    this.request({ type, channel }).then(
+      () => answered(true),
+      (error: unknown) => {
+        // Refused (403) or lost with the connection: the listeners stay, the next (re)connect asks again.
+        if (error instanceof RealtimeError && error.code !== ClientErrorCode.Unavailable) {
+          console.warn(`[realtime] ${type} ${channel} failed: ${error.message}`);
+          answered(false);
+        }
+      },
+    );
   }
 
   private sendRaw(text: string): void {

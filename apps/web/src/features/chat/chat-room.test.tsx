@@ -18,10 +18,12 @@ const fake = vi.hoisted(() => {
     handlers,
     client: {
       connected: true,
-      subscribe(channel: string, handler: (frame: unknown) => void) {
+      // The server joins the channel at once (RealtimeClient calls onJoined once it answered).
+      subscribe(channel: string, handler: (frame: unknown) => void, onJoined?: () => void) {
         const set = channels.get(channel) ?? new Set();
         channels.set(channel, set);
         set.add(handler);
+        if (onJoined) queueMicrotask(onJoined);
         return () => set.delete(handler);
       },
       // Like RealtimeClient.on: by the reference's name, only data that passes its guard.

@@ -1,9 +1,11 @@
 /**
  * The messages of one chat channel: history on open (`POST /api/chat/history`, shown reversed),
  * then the channel's realtime events (spec 2 section 4): new messages, quizzes and quiz answers
- * are added, removal events delete by id list, likes update the count. Events that arrive while the
- * history loads are kept and applied after it, so nothing is lost in between; after a reconnect the
- * history is read again (messages sent while offline appear).
+ * are added, removal events delete by id list, likes update the count. The history is read once the
+ * server has joined this socket to the channel (and again after every reconnect: messages sent while
+ * offline appear); events that arrive while it loads are kept and applied after it, so nothing is
+ * lost in between (a message removed while a reloaded page joins the channel stays removed). Without
+ * a live socket the history is read at once.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ChatChannel, ChatMessage, EventFrame } from '@nebula/contracts';
@@ -99,27 +101,24 @@ export function useChatFeed(client: RealtimeClient, channel: ChatChannel): ChatF
         });
     };
 
-    const offChannel = client.subscribe(channel, (frame) => {
-      const change = updateOf(frame);
-      if (change) apply(change);
-    });
-    // After a reconnect, read the history again: messages of the outage would be missing.
-    let wasDown = false;
-    const offDown = client.onDisconnect(() => {
-      wasDown = true;
-    });
-    const offConnect = client.onConnect(() => {
-      if (!wasDown) return;
-      wasDown = false;
-      load();
-    });
-    load();
+    // Events from now on wait for the history.
+    pending.current = [];
+    const offChannel = client.subscribe(
+      channel,
+      (frame) => {
+        const change = updateOf(frame);
+        if (change) apply(change);
+      },
+      load,
+    );
+    if (!client.connected) load();
+    // The socket went away (before the join, or later): the history over HTTP meanwhile.
+    const offDown = client.onDisconnect(load);
     return () => {
       cancelled = true;
       controller?.abort();
       pending.current = null;
       offChannel();
-      offConnect();
       offDown();
     };
   }, [client, channel, apply, attempt]);
