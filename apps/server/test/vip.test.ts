@@ -228,9 +228,11 @@ describe('VIP progress', () => {
       prepare: () => real.prepare!(),
       async apply(tx, wagers) {
         await real.apply(tx, wagers);
-        // The level-up row and the bonus transfer exist inside this transaction...
+        // The stream may deliver the four bets in more than one batch (on PostgreSQL its horizon can
+        // hold the last ones back): a batch that does not reach the level commits as usual; the one
+        // whose level-up row and bonus transfer exist inside its transaction dies with it.
         const inside = await tx.query('select 1 from vip_level_ups where user_id = $1', [u.id]);
-        expect(inside.length).toBeGreaterThan(0);
+        if (inside.length === 0) return;
         throw new Error('leader lost');
       },
     };
