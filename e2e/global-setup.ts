@@ -85,6 +85,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     // before the next round clears them. An operator setting, changed as staff change it.
     const admin = await apiLogin('admin', DEMO_PASSWORD);
     await call('POST', '/api/admin/settings/update', { key: 'crash.pause_ms', value: 6_000 }, admin.token);
+    // A longer betting time (default 15 s): the crash spec's two players place their bets with at
+    // least 15 s of it left, as the pages of a busy machine need.
+    await call('POST', '/api/admin/settings/update', { key: 'crash.betting_ms', value: 25_000 }, admin.token);
   } catch (error) {
     child.kill('SIGTERM');
     console.error(log.join(''));
