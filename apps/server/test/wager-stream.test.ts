@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Session } from '../src/db/client.js';
+import type { Database, Session } from '../src/db/client.js';
 import { loadAuthUser } from '../src/modules/auth/index.js';
 import { GameEngine, gameStatsConsumer } from '../src/modules/games/index.js';
 import {
   type SettledWager,
   type WagerConsumer,
+  deliverToAll,
   deliverWagers,
   drainWagers,
   recordWager,
@@ -79,6 +80,36 @@ const effects = async (name: string) =>
     )
   )[0]?.n;
 
+/**
+ * `database` counting the statements that read the stream's records (`wagers.stream_next`), in and out
+ * of transactions.
+ */
+function countingReads(database: Database) {
+  let reads = 0;
+  const wrap =
+    (q: Session['query']): Session['query'] =>
+    (text, params, name) => {
+      if (name === 'wagers.stream_next') reads++;
+      return q(text, params, name);
+    };
+  return {
+    reads: () => reads,
+    db: {
+      query: wrap(database.query),
+      transaction: ((fn, opts) =>
+        database.transaction((tx) => fn({ ...tx, query: wrap(tx.query) }), opts)) as Database['transaction'],
+    },
+  };
+}
+
+/** The stream's records, in stream order, as far as they can be delivered now. */
+const streamIds = async () =>
+  (
+    await t.server.database.query<{ id: string }>(
+      'select id::text as id from bets where tx is not null order by tx, id',
+    )
+  ).map((r) => r.id);
+
 describe('the wager stream', () => {
   it('delivers each settled wager once, in order, to each consumer at its own pace', async () => {
     const [, user] = await player();
@@ -137,6 +168,55 @@ describe('the wager stream', () => {
       [u.id],
     );
     expect(stats).toEqual([{ bets: '4', wagered: String(4n * USDT) }]);
+  });
+
+  it('the job reads the records once per round for every consumer, each applying its own part of them', async () => {
+    const [, user] = await player();
+    const engine = new GameEngine(ctx);
+    const ahead = collector('shared-ahead');
+    const level = collector('shared-level');
+    await catchUp(t.server.database, ahead);
+    await catchUp(t.server.database, level);
+    for (let i = 0; i < 4; i++) await engine.play(user, dice);
+    // `ahead` takes the first two of the four itself; `behind` is new and starts at the stream's beginning.
+    await deliverWagers(t.server.database, ahead, 2);
+    const behind = collector('shared-behind');
+    // On PostgreSQL the horizon may trail the last bet a moment: wait until it has passed it.
+    await catchUp(t.server.database, collector('shared-probe'));
+    const all = await streamIds();
+    const counted = countingReads(t.server.database);
+    let failing = true;
+    const broken = collector('shared-broken', () => failing);
+    const { failed } = await deliverToAll(counted.db, [ahead, level, behind, broken]);
+    expect(String(failed)).toContain('consumer failed');
+    // Fewer than a batch of records: one round, one read for the four consumers.
+    expect(counted.reads()).toBe(1);
+    expect(behind.seen.map((w) => w.id)).toEqual(all);
+    expect(level.seen.map((w) => w.id)).toEqual(ahead.seen.map((w) => w.id));
+    expect(ahead.seen.slice(-4).map((w) => w.id)).toEqual(all.slice(-4));
+    expect(await effects('shared-broken')).toBe('0');
+    // The failed consumer gets everything on the next call; a consumer at the head reads nothing new.
+    failing = false;
+    await deliverToAll(t.server.database, [broken, level]);
+    expect(broken.seen.map((w) => w.id)).toEqual(all);
+    expect(level.seen.map((w) => w.id)).toEqual(ahead.seen.map((w) => w.id));
+  });
+
+  it('a consumer ahead of the shared records reads its own, in rounds until every consumer is at the head', async () => {
+    const [, user] = await player();
+    const engine = new GameEngine(ctx);
+    const front = collector('rounds-front');
+    await catchUp(t.server.database, front);
+    for (let i = 0; i < 3; i++) await engine.play(user, dice);
+    await catchUp(t.server.database, front);
+    const back = collector('rounds-back'); // at the beginning: the segment ends long before `front`
+    const all = await streamIds();
+    const counted = countingReads(t.server.database);
+    expect((await deliverToAll(counted.db, [back, front])).failed).toBeUndefined();
+    expect(back.seen.map((w) => w.id)).toEqual(all);
+    // One shared read; `front` is past its last record and reads for itself (finding nothing new).
+    expect(counted.reads()).toBe(2);
+    expect(front.seen.map((w) => w.id)).toEqual(all.slice(-front.seen.length));
   });
 
   it.runIf(process.env.DATABASE_URL)(

@@ -73,7 +73,11 @@ export {
   type SettledWager,
   type WagerConsumer,
   consumerPosition,
+  deliverToAll,
   deliverWagers,
+  readSegment,
+  type StreamPosition,
+  type StreamSegment,
   drainWagers,
   wagerStreamJob,
 } from './stream.js';

@@ -13,6 +13,15 @@
  *
  * Consumers run on the jobs leader (`wagers.stream`), each at its own pace; a failing consumer is
  * retried on the next run and does not hold the others back.
+ *
+ * One read for every consumer (the job's rounds): the records the consumers need next are read ONCE per
+ * round, outside their transactions, from the position of the consumer furthest behind ({@link readSegment}),
+ * and each consumer's delivery applies the part of that segment past its own position. This is the same
+ * as each reading them itself: every record of a segment lies below the horizon of the snapshot that read
+ * it, so no transaction that could still add a record in its range is running, and a segment is therefore
+ * every record of the stream from its start to its last, in stream order, whatever snapshot reads it
+ * later. A consumer whose position lies outside the segment (ahead of its last record, or moved by another
+ * leader meanwhile) reads its records itself, as before.
  */
 import type { Database, Session } from '../../db/client.js';
 import type { JobDefinition } from '../../jobs/index.js';
@@ -73,14 +82,61 @@ const NEXT_SQL = `select b.id::text as id, b.product, b.game, b.user_id::text as
  order by b.tx, b.id
  limit $3`;
 
+/** A position in the stream: a record's (transaction id, bet id), both as decimal strings. */
+export interface StreamPosition {
+  tx: string;
+  id: string;
+}
+
+type StreamRow = SettledWager & { tx: string };
+
+/**
+ * The records of the stream right after `from`, at most `batch`, read in one statement (outside any
+ * transaction is fine: see the module comment). `full`: the segment was cut by `batch`, more may follow.
+ */
+export interface StreamSegment {
+  from: StreamPosition;
+  rows: readonly StreamRow[];
+  full: boolean;
+}
+
+const isAfter = (a: StreamPosition, b: StreamPosition): boolean => {
+  const at = BigInt(a.tx);
+  const bt = BigInt(b.tx);
+  return at > bt || (at === bt && BigInt(a.id) > BigInt(b.id));
+};
+
+/** Reads the {@link StreamSegment} after `from`. */
+export async function readSegment(
+  q: Pick<Session, 'query'>,
+  from: StreamPosition,
+  batch = STREAM_BATCH,
+): Promise<StreamSegment> {
+  const rows = await q.query<StreamRow>(NEXT_SQL, [from.tx, from.id, batch], 'wagers.stream_next');
+  return { from, rows, full: rows.length >= batch };
+}
+
+/**
+ * The records of `segment` after `position`, or null when the segment does not hold them all: the
+ * position lies before the segment's start, or at or past its last record (the next records are then
+ * not read yet).
+ */
+function partAfter(segment: StreamSegment, position: StreamPosition): StreamRow[] | null {
+  const last = segment.rows.at(-1);
+  if (!last || isAfter(segment.from, position) || !isAfter(last, position)) return null;
+  return segment.rows.filter((r) => isAfter(r, position));
+}
+
 /**
  * Delivers the next batch to `consumer` (one transaction); returns how many records it applied (0: the
- * consumer is at the head of the stream).
+ * consumer is at the head of the stream). With `segment` (read by the caller, see the module comment)
+ * the records come from it when it holds the consumer's next ones.
  */
 export async function deliverWagers(
   database: Pick<Database, 'transaction'>,
   consumer: WagerConsumer,
   batch = STREAM_BATCH,
+  segment?: StreamSegment,
 ): Promise<number> {
   const then: { after?: () => Promise<void> } = {};
   await consumer.prepare?.();
@@ -96,7 +152,10 @@ export async function deliverWagers(
       )
     )[0];
     if (!at) throw new Error(`wager consumer ${consumer.name} has no position`);
-    const rows = await tx.query<SettledWager & { tx: string }>(NEXT_SQL, [at.last_tx, at.last_id, batch]);
+    const position = { tx: at.last_tx, id: at.last_id };
+    const rows =
+      (segment && partAfter(segment, position)?.slice(0, batch)) ??
+      (await readSegment(tx, position, batch)).rows;
     const last = rows.at(-1);
     if (!last) return 0;
     const after = await consumer.apply(
@@ -145,6 +204,53 @@ export async function drainWagers(
   }
 }
 
+/**
+ * Delivers the stream to every consumer until each reaches its head (or `signal` aborts), in rounds: one
+ * {@link readSegment} from the position of the consumer furthest behind, then one delivery to each. A
+ * consumer that fails is left out of the rest of the rounds (its batch rolled back; it is tried again
+ * on the next call) and does not hold the others back. Returns the first failure, if any.
+ */
+export async function deliverToAll(
+  database: Pick<Database, 'transaction' | 'query'>,
+  consumers: readonly WagerConsumer[],
+  opts: { signal?: AbortSignal; onError?: (consumer: WagerConsumer, err: unknown) => void } = {},
+): Promise<{ failed: unknown }> {
+  let failed: unknown;
+  const active = new Set(consumers);
+  while (active.size > 0 && !opts.signal?.aborted) {
+    const positions = new Map(
+      (
+        await database.query<{ name: string; tx: string; id: string }>(
+          `select name, last_tx::text as tx, last_id::text as id from wager_consumers where name = any($1::text[])`,
+          [[...active].map((c) => c.name)],
+          'wagers.stream_positions',
+        )
+      ).map((r) => [r.name, { tx: r.tx, id: r.id }]),
+    );
+    // The furthest behind (a consumer without a position yet starts at the beginning).
+    let from: StreamPosition | undefined;
+    for (const c of active) {
+      const p = positions.get(c.name) ?? { tx: '0', id: '0' };
+      if (!from || isAfter(from, p)) from = p;
+    }
+    const segment = await readSegment(database, from!);
+    let more = segment.full;
+    for (const consumer of [...active]) {
+      if (opts.signal?.aborted) break;
+      try {
+        const n = await deliverWagers(database, consumer, STREAM_BATCH, segment);
+        if (n >= STREAM_BATCH) more = true;
+      } catch (err) {
+        opts.onError?.(consumer, err);
+        failed ??= err;
+        active.delete(consumer);
+      }
+    }
+    if (!more) break;
+  }
+  return { failed };
+}
+
 /** The leader's job delivering the stream to every consumer (one failing consumer does not stop the rest). */
 export function wagerStreamJob(
   ctx: Pick<AppContext, 'database' | 'log'>,
@@ -160,15 +266,11 @@ export function wagerStreamJob(
     intervalMs: STREAM_INTERVAL_MS,
     runOnElect: true,
     run: async ({ signal }) => {
-      let failed: unknown;
-      for (const consumer of consumers) {
-        try {
-          await drainWagers(ctx.database, consumer, signal);
-        } catch (err) {
-          ctx.log.error({ err, consumer: consumer.name }, 'wager consumer failed; retried next run');
-          failed ??= err;
-        }
-      }
+      const { failed } = await deliverToAll(ctx.database, consumers, {
+        signal,
+        onError: (consumer, err) =>
+          ctx.log.error({ err, consumer: consumer.name }, 'wager consumer failed; retried next run'),
+      });
       if (failed) throw failed;
     },
   };
