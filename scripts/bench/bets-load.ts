@@ -172,10 +172,11 @@ function playOutcome(status: number, text: string): Awaited<ReturnType<Bet>> {
 }
 
 /** One Play call over HTTP/1.1 keep-alive with undici: one client (one connection) per player. */
-function undiciBet(url: string, tokens: string[]): Bet {
-  const origin = new URL(url).origin;
+function undiciBet(urls: string[], tokens: string[]): Bet {
   const body = Buffer.from(JSON.stringify({ event: 'Play', data: PLAY_REQUEST }));
-  const clients = tokens.map(() => new Client(origin, { pipelining: 1, keepAliveTimeout: 60_000 }));
+  const clients = tokens.map(
+    (_, i) => new Client(new URL(urls[i % urls.length]!).origin, { pipelining: 1, keepAliveTimeout: 60_000 }),
+  );
   const headers = tokens.map((token) => ({
     'content-type': 'application/json',
     authorization: `Bearer ${token}`,
@@ -192,14 +193,14 @@ function undiciBet(url: string, tokens: string[]): Bet {
 }
 
 /** One Play call over HTTP/1.1 keep-alive with node:http. */
-function nodeHttpBet(url: string, tokens: string[]): Bet {
-  const target = new URL('/api/whisper', url);
+function nodeHttpBet(urls: string[], tokens: string[]): Bet {
+  const targets = urls.map((url) => new URL('/api/whisper', url));
   const agent = new http.Agent({ keepAlive: true, maxSockets: tokens.length });
   const body = Buffer.from(JSON.stringify({ event: 'Play', data: PLAY_REQUEST }));
   return (player) =>
     new Promise((resolve, reject) => {
       const req = http.request(
-        target,
+        targets[player % targets.length]!,
         {
           method: 'POST',
           agent,
@@ -312,7 +313,8 @@ process.on('message', (cmd: LoadCommand | { type: 'exit' }) => {
           ? measureOpen(players, bet, cmd.warmup, cmd.duration, cmd.rate)
           : measure(players, bet, cmd.warmup, cmd.duration, cmd.gap);
       if (cmd.mode === 'http') {
-        const bet = cmd.client === 'node' ? nodeHttpBet(cmd.url, cmd.tokens) : undiciBet(cmd.url, cmd.tokens);
+        const bet =
+          cmd.client === 'node' ? nodeHttpBet(cmd.urls, cmd.tokens) : undiciBet(cmd.urls, cmd.tokens);
         send(await run(cmd.tokens.length, bet));
       } else {
         const raw = await rawBets(cmd);

@@ -91,6 +91,14 @@ Options:
   --open-phases LIST phases that also run open-loop at that same rate: ours,raw,pgbench (default
                      ours)
   --group-parallel N BET_GROUP_COMMIT_PARALLEL of the group phase (default: the server's default)
+  --rounds N         repeat the group phase (closed loop) and the limit right after it N times
+                     (default 1), a fresh server each round; the group / limit target is then judged
+                     on the median of the rounds' ratios (the limit alone varies by a third between
+                     runs on a shared VM)
+  --group-nodes N    server nodes of the group phase (default 1): N identical servers on the scratch
+                     database with a Redis bus (--redis-url, else REDIS_URL, else
+                     redis://127.0.0.1:6379), player i betting on node i mod N, as a load balancer
+                     spreads clients; each node gets its share of --server-pool
   --http-client C    the load generator's HTTP client: undici (default) or node (node:http)
   --server-pool N    DATABASE_POOL_SIZE of the server (default: one connection per player, as the
                      raw baseline has; the server's own default is 10)
@@ -122,7 +130,7 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const)
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Runs one load-generator phase in a forked process, with CPU accounting over the window. */
-async function loadPhase(cmd: LoadCommand, database: string, serverPid: number | undefined): Promise<Row> {
+async function loadPhase(cmd: LoadCommand, database: string, serverPids: readonly number[]): Promise<Row> {
   const child = fork(path.join(here, 'bets-load.ts'), [], {
     execArgv: ['--import', TSX],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
@@ -130,7 +138,7 @@ async function loadPhase(cmd: LoadCommand, database: string, serverPid: number |
   children.add(child);
   const backend = isBackendOf(database);
   const sampler = new CpuSampler((pid, cmdline) =>
-    pid === serverPid ? 'server' : pid === child.pid ? 'load' : backend(cmdline) ? 'db' : undefined,
+    serverPids.includes(pid) ? 'server' : pid === child.pid ? 'load' : backend(cmdline) ? 'db' : undefined,
   );
   try {
     const reply = () =>
@@ -180,6 +188,8 @@ async function main(): Promise<number> {
       'limit-clients': { type: 'string', default: '16' },
       'server-pool': { type: 'string' },
       'group-parallel': { type: 'string' },
+      'group-nodes': { type: 'string', default: '1' },
+      rounds: { type: 'string', default: '1' },
       'http-client': { type: 'string', default: 'undici' },
       'open-share': { type: 'string', default: '0.5' },
       'open-phases': { type: 'string', default: 'ours' },
@@ -217,6 +227,8 @@ async function main(): Promise<number> {
     : players;
   const serverPool = values['server-pool'] ? int('server-pool', values['server-pool'], 1, 200) : players;
   const groupEnv: Record<string, string> = { BET_GROUP_COMMIT: 'true' };
+  const groupNodes = int('group-nodes', values['group-nodes'], 1, 8);
+  const rounds = int('rounds', values.rounds, 1, 20);
   if (values['group-parallel'])
     groupEnv.BET_GROUP_COMMIT_PARALLEL = String(int('group-parallel', values['group-parallel'], 1, 32));
   const httpClient = values['http-client'];
@@ -276,6 +288,7 @@ async function main(): Promise<number> {
   const db = await createScratchDatabase(baseUrl);
   console.log(`scratch database ${db.name}`);
   let server: ServerProcess | undefined;
+  const nodes: ServerProcess[] = [];
   const rows: Row[] = [];
   const tmp = await mkdtemp(path.join(os.tmpdir(), 'nebula-bets-pgbench-'));
   try {
@@ -296,15 +309,15 @@ async function main(): Promise<number> {
     const setup = await createPlayers(db.url, server.url, players);
     console.log('done');
 
-    /** The closed and open loop through the HTTP API of `on` (ours: group commit off; group: on). */
-    const httpPhases = async (phase: 'ours' | 'group', on: ServerProcess) => {
+    /** The closed and open loop through the HTTP API of the nodes `on` (ours: group commit off; group: on). */
+    const httpPhases = async (phase: 'ours' | 'group', on: readonly ServerProcess[], round = 1) => {
       await settle(db.url);
       process.stdout.write(`${phase === 'ours' ? 'ours' : 'ours with group commit'}: HTTP API... `);
       const run = {
         type: 'run',
         mode: 'http',
         client: httpClient,
-        url: on.url,
+        urls: on.map((n) => n.url),
         tokens: setup.tokens,
         warmup,
         duration,
@@ -312,9 +325,13 @@ async function main(): Promise<number> {
       } as const;
       const measured = async (cmd: LoadCommand): Promise<Row> => {
         const before = await commitsSince(db.url, '0');
-        const row = await loadPhase(cmd, db.name, on.child.pid);
+        const row = await loadPhase(
+          cmd,
+          db.name,
+          on.map((n) => n.child.pid!),
+        );
         const after = await commitsSince(db.url, before.last);
-        return { ...row, phase, betsPerCommit: after.bets / Math.max(1, after.commits) };
+        return { ...row, phase, round, betsPerCommit: after.bets / Math.max(1, after.commits) };
       };
       const r = await measured(run);
       rows.push(r);
@@ -323,7 +340,7 @@ async function main(): Promise<number> {
       const rate =
         phase === 'ours'
           ? openRateFor('ours', r)
-          : openShare && !gap
+          : openShare && !gap && round === 1
             ? Math.max(1, Math.round(r.rate * openShare))
             : undefined;
       if (rate) {
@@ -334,16 +351,38 @@ async function main(): Promise<number> {
         console.log(`p99 ${fmt(o.p99, 1)} ms`);
       }
     };
-    if (phases.has('ours')) await httpPhases('ours', server);
+    if (phases.has('ours')) await httpPhases('ours', [server]);
     await server.stop();
-    if (phases.has('group')) {
-      process.stdout.write(`restarting the server with ${JSON.stringify(groupEnv)}... `);
-      server = await startServer({ ...serverOptions, env: groupEnv });
-      children.add(server.child);
-      console.log(`pid ${server.child.pid}`);
-      await httpPhases('group', server);
-      await server.stop();
-    }
+    /** The group phase (its open loop in the first round only) on a freshly started server. */
+    const groupPhase = async (round: number) => {
+      const env = JSON.stringify(groupEnv);
+      if (round > 1) process.stdout.write(`round ${round}: `);
+      if (groupNodes === 1) {
+        process.stdout.write(`restarting the server with ${env}... `);
+        server = await startServer({ ...serverOptions, env: groupEnv });
+        children.add(server.child);
+        console.log(`pid ${server.child.pid}`);
+        await httpPhases('group', [server], round);
+        await server.stop();
+      } else {
+        process.stdout.write(`starting ${groupNodes} server nodes with ${env} and a Redis bus... `);
+        const nodeOptions = {
+          ...serverOptions,
+          redisUrl: values['redis-url'] ?? process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
+          poolSize: Math.max(1, Math.ceil(serverPool / groupNodes)),
+          env: groupEnv,
+        };
+        for (let n = 0; n < groupNodes; n++) {
+          const node = await startServer(nodeOptions);
+          nodes.push(node);
+          children.add(node.child);
+        }
+        console.log(`pids ${nodes.map((n) => n.child.pid).join(', ')}`);
+        await httpPhases('group', nodes, round);
+        for (const node of nodes.splice(0)) await node.stop();
+      }
+    };
+    if (phases.has('group')) await groupPhase(1);
 
     if (phases.has('raw')) {
       await settle(db.url);
@@ -361,14 +400,14 @@ async function main(): Promise<number> {
         duration,
         gap,
       };
-      const r = await loadPhase(cmd, db.name, undefined);
+      const r = await loadPhase(cmd, db.name, []);
       rows.push(r);
       console.log(`${fmt(r.rate)} bets/s`);
       const rate = openRateFor('raw', r);
       if (rate) {
         await settle(db.url);
         process.stdout.write(`raw SQL, open loop at ${fmt(rate)} bets/s... `);
-        const o = await loadPhase({ ...cmd, rate }, db.name, undefined);
+        const o = await loadPhase({ ...cmd, rate }, db.name, []);
         rows.push(o);
         console.log(`p99 ${fmt(o.p99, 1)} ms`);
       }
@@ -434,15 +473,20 @@ async function main(): Promise<number> {
       }
     }
 
-    if (phases.has('limit')) {
+    const limitPhase = async (round: number) => {
       process.stdout.write(`durable limit (one statement per bet, ${limitClients} clients)... `);
       const r = await pgbenchPhase('limit', limitScript(setup.house), limitClients, undefined);
-      rows.push(r);
+      rows.push({ ...r, round });
       console.log(`${fmt(r.rate)} tps`);
+    };
+    if (phases.has('limit')) await limitPhase(1);
+    for (let round = 2; round <= rounds; round++) {
+      if (phases.has('group')) await groupPhase(round);
+      if (phases.has('limit')) await limitPhase(round);
     }
 
     const check = await verifyDatabase(db.url);
-    printReport(rows, check, { gap, players, openShare });
+    printReport(rows, check, { gap, players, openShare, groupNodes });
     return 0;
   } catch (err) {
     console.error(`\n${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
@@ -450,6 +494,7 @@ async function main(): Promise<number> {
     return 1;
   } finally {
     await server?.stop().catch(() => undefined);
+    for (const node of nodes) await node.stop().catch(() => undefined);
     await rm(tmp, { recursive: true, force: true });
     if (values.keep) console.log(`kept database ${db.url}`);
     else await db.drop().catch((err: unknown) => console.error(`could not drop ${db.name}: ${String(err)}`));

@@ -57,7 +57,8 @@ export type LoadCommand =
   | {
       type: 'run';
       mode: 'http';
-      url: string;
+      /** The server nodes' base URLs: player i bets on node i mod n (as a balancer spreading clients). */
+      urls: string[];
       /** The HTTP client: undici's (default) or node:http's. */
       client?: 'undici' | 'node';
       tokens: string[];
