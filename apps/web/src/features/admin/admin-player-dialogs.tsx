@@ -5,7 +5,7 @@
  * the account ban and its lifting (`users`, decision 0047). Each is confirmed here and audited by the
  * server (decision 0041).
  */
-import { useMemo, useState } from 'react';
+import { type ReactNode, useMemo, useState } from 'react';
 import type {
   PlayerDetail,
   adminAdjustBalanceEndpoint,
@@ -37,6 +37,57 @@ const liftRef = endpointRef<typeof adminLiftExclusionEndpoint>('POST', '/api/adm
 const muteRef = endpointRef<typeof chatMuteEndpoint>('POST', '/api/chat/moderate/mute');
 const banRef = endpointRef<typeof adminBanEndpoint>('POST', '/api/admin/user/ban');
 const unbanRef = endpointRef<typeof adminUnbanEndpoint>('POST', '/api/admin/user/unban');
+
+/** A dialog's reason box (at most 500 characters, as the server takes). */
+function ReasonField({
+  label,
+  hint,
+  value,
+  onChange,
+  testId,
+}: {
+  label: string;
+  hint?: string;
+  value: string;
+  onChange: (value: string) => void;
+  testId?: string;
+}) {
+  return (
+    <label className="pg-field">
+      <span>{label}</span>
+      <textarea
+        rows={3}
+        maxLength={500}
+        value={value}
+        placeholder={hint}
+        onChange={(event) => onChange(event.target.value)}
+        data-testid={testId}
+      />
+    </label>
+  );
+}
+
+/** A dialog's error line (nothing while there is none). */
+function FormError({ error, testId }: { error: string | null; testId?: string }) {
+  return error ? (
+    <p className="ap-error" role="alert" data-testid={testId}>
+      {error}
+    </p>
+  ) : null;
+}
+
+/** A dialog's footer: Cancel, then its own button(s). */
+function FormActions({ onCancel, children }: { onCancel: () => void; children: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <div className="ap-form__actions">
+      <Button variant="ghost" onClick={onCancel}>
+        {t('adminPlayers.actions.cancel')}
+      </Button>
+      {children}
+    </div>
+  );
+}
 
 export function AdjustForm({ detail, onDone }: { detail: PlayerDetail; onDone: () => void }) {
   const { t } = useTranslation();
@@ -140,26 +191,15 @@ export function AdjustForm({ detail, onDone }: { detail: PlayerDetail; onDone: (
         </label>
       </div>
       <p className="ap-form__hint">{t('adminPlayers.adjust.current', { amount: money(real, currency) })}</p>
-      <label className="pg-field">
-        <span>{t('adminPlayers.adjust.reason')}</span>
-        <textarea
-          rows={3}
-          maxLength={500}
-          value={reason}
-          placeholder={t('adminPlayers.adjust.reasonHint')}
-          onChange={(event) => setReason(event.target.value)}
-          data-testid="adjust-reason"
-        />
-      </label>
-      {error && (
-        <p className="ap-error" role="alert" data-testid="adjust-error">
-          {error}
-        </p>
-      )}
-      <div className="ap-form__actions">
-        <Button variant="ghost" onClick={onDone}>
-          {t('adminPlayers.actions.cancel')}
-        </Button>
+      <ReasonField
+        label={t('adminPlayers.adjust.reason')}
+        hint={t('adminPlayers.adjust.reasonHint')}
+        value={reason}
+        onChange={setReason}
+        testId="adjust-reason"
+      />
+      <FormError error={error} testId="adjust-error" />
+      <FormActions onCancel={onDone}>
         <Button
           type="submit"
           variant={direction === 'debit' ? 'danger' : 'primary'}
@@ -168,7 +208,7 @@ export function AdjustForm({ detail, onDone }: { detail: PlayerDetail; onDone: (
         >
           {t('adminPlayers.adjust.submit')}
         </Button>
-      </div>
+      </FormActions>
     </form>
   );
 }
@@ -205,14 +245,11 @@ export function MuteForm({ detail, onDone }: { detail: PlayerDetail; onDone: () 
           ))}
         </select>
       </label>
-      <div className="ap-form__actions">
-        <Button variant="ghost" onClick={onDone}>
-          {t('adminPlayers.actions.cancel')}
-        </Button>
+      <FormActions onCancel={onDone}>
         <Button type="submit" variant="danger" loading={mute.isPending} data-testid="mute-submit">
           {t('adminPlayers.actions.mute')}
         </Button>
-      </div>
+      </FormActions>
     </form>
   );
 }
@@ -232,10 +269,7 @@ export function SignOutForm({ detail, onDone }: { detail: PlayerDetail; onDone: 
   return (
     <div className="ap-form">
       <p className="ap-form__text">{t('adminPlayers.actions.signOutText', { name: detail.profile.name })}</p>
-      <div className="ap-form__actions">
-        <Button variant="ghost" onClick={onDone}>
-          {t('adminPlayers.actions.cancel')}
-        </Button>
+      <FormActions onCancel={onDone}>
         <Button
           variant="danger"
           loading={signOut.isPending}
@@ -244,7 +278,7 @@ export function SignOutForm({ detail, onDone }: { detail: PlayerDetail; onDone: 
         >
           {t('adminPlayers.actions.confirm')}
         </Button>
-      </div>
+      </FormActions>
     </div>
   );
 }
@@ -305,19 +339,12 @@ export function RolesForm({ detail, onDone }: { detail: PlayerDetail; onDone: ()
           ))}
         </ul>
       )}
-      {error && (
-        <p className="ap-error" role="alert">
-          {error}
-        </p>
-      )}
-      <div className="ap-form__actions">
-        <Button variant="ghost" onClick={onDone}>
-          {t('adminPlayers.actions.cancel')}
-        </Button>
+      <FormError error={error} />
+      <FormActions onCancel={onDone}>
         <Button type="submit" loading={save.isPending} data-testid="roles-submit">
           {t('adminPlayers.roles.save')}
         </Button>
-      </div>
+      </FormActions>
     </form>
   );
 }
@@ -352,28 +379,13 @@ export function LiftForm({ userId, onDone }: { userId: string; onDone: () => voi
       }}
     >
       <p className="ap-form__text">{t('adminPlayers.lift.text')}</p>
-      <label className="pg-field">
-        <span>{t('adminPlayers.adjust.reason')}</span>
-        <textarea
-          rows={3}
-          maxLength={500}
-          value={reason}
-          onChange={(event) => setReason(event.target.value)}
-        />
-      </label>
-      {error && (
-        <p className="ap-error" role="alert">
-          {error}
-        </p>
-      )}
-      <div className="ap-form__actions">
-        <Button variant="ghost" onClick={onDone}>
-          {t('adminPlayers.actions.cancel')}
-        </Button>
+      <ReasonField label={t('adminPlayers.adjust.reason')} value={reason} onChange={setReason} />
+      <FormError error={error} />
+      <FormActions onCancel={onDone}>
         <Button type="submit" variant="danger" loading={lift.isPending}>
           {t('adminPlayers.lift.submit')}
         </Button>
-      </div>
+      </FormActions>
     </form>
   );
 }
@@ -427,29 +439,18 @@ export function BanForm({
       <p className="ap-form__text">
         {t(lift ? 'adminPlayers.ban.unbanText' : 'adminPlayers.ban.banText', { name: detail.profile.name })}
       </p>
-      <label className="pg-field">
-        <span>{t('adminPlayers.ban.reason')}</span>
-        <textarea
-          rows={3}
-          maxLength={500}
-          value={reason}
-          placeholder={t('adminPlayers.ban.reasonHint')}
-          onChange={(event) => {
-            setReason(event.target.value);
-            setError(null);
-          }}
-          data-testid="ban-reason"
-        />
-      </label>
-      {error && (
-        <p className="ap-error" role="alert" data-testid="ban-error">
-          {error}
-        </p>
-      )}
-      <div className="ap-form__actions">
-        <Button variant="ghost" onClick={onDone}>
-          {t('adminPlayers.actions.cancel')}
-        </Button>
+      <ReasonField
+        label={t('adminPlayers.ban.reason')}
+        hint={t('adminPlayers.ban.reasonHint')}
+        value={reason}
+        onChange={(value) => {
+          setReason(value);
+          setError(null);
+        }}
+        testId="ban-reason"
+      />
+      <FormError error={error} testId="ban-error" />
+      <FormActions onCancel={onDone}>
         <Button
           type="submit"
           variant={lift ? 'primary' : 'danger'}
@@ -458,7 +459,7 @@ export function BanForm({
         >
           {t(lift ? 'adminPlayers.ban.unbanSubmit' : 'adminPlayers.ban.submit')}
         </Button>
-      </div>
+      </FormActions>
     </form>
   );
 }
