@@ -39,6 +39,55 @@ export function CurrencyMark({ id }: { id: string }) {
   return <CurrencyIcon currency={listed ?? known ?? { id, icon: id, style: '#5b6478' }} size={18} />;
 }
 
+/**
+ * A section's list: a loader while the first page loads, the error or the empty state, else the table
+ * (rows stack into cards on phones: `apay-stack`) and the button loading older pages.
+ */
+export function PaymentsTable({
+  query,
+  count,
+  loadingRows,
+  empty,
+  testId,
+  head,
+  children,
+}: {
+  query: {
+    isPending: boolean;
+    isError: boolean;
+    hasNextPage: boolean;
+    isFetchingNextPage: boolean;
+    fetchNextPage: () => unknown;
+  };
+  /** Rows loaded so far (0 shows `empty`). */
+  count: number;
+  loadingRows: number;
+  empty: ReactNode;
+  testId: string;
+  /** The header cells. */
+  head: ReactNode;
+  /** The rows. */
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  if (query.isPending) return <AdminLoading rows={loadingRows} />;
+  if (query.isError) return <EmptyState tone="error" title={t('adminPayments.loadFailed')} />;
+  if (count === 0) return empty;
+  return (
+    <>
+      <div className="pg-table-wrap">
+        <table className="pg-table apay-table apay-stack" data-testid={testId}>
+          <thead>
+            <tr>{head}</tr>
+          </thead>
+          <tbody>{children}</tbody>
+        </table>
+      </div>
+      <LoadOlder query={query} label={t('adminPayments.older')} />
+    </>
+  );
+}
+
 /** The player of a row: avatar letter, name and a second line, opening `/admin/user/{id}` in a new tab. */
 export function PlayerCell({ player, detail }: { player: { _id: string; name: string }; detail?: string }) {
   return (
@@ -166,54 +215,45 @@ export function HeldTab() {
         refresh={query}
         csv={{ onExport: exportCsv, count: held.length, testId: 'held-export' }}
       />
-      {query.isPending ? (
-        <AdminLoading rows={4} />
-      ) : query.isError ? (
-        <EmptyState tone="error" title={t('adminPayments.loadFailed')} />
-      ) : held.length === 0 ? (
-        <EmptyState
-          icon={<Lock size={28} />}
-          title={t(term ? 'adminPayments.held.noMatch' : 'adminPayments.held.empty')}
-          text={term ? undefined : t('adminPayments.held.emptyText')}
-        />
-      ) : (
-        <>
-          <div className="pg-table-wrap">
-            <table className="pg-table apay-table apay-stack" data-testid="held-table">
-              <thead>
-                <tr>
-                  <th>{t('adminPayments.held.columns.player')}</th>
-                  <th>{t('adminPayments.held.columns.amount')}</th>
-                  <th>{t('adminPayments.held.columns.releasesAt')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {held.map((h) => (
-                  <tr key={`${h.player._id}:${h.currency}`} data-testid="held-row">
-                    <td>
-                      <PlayerCell player={h.player} />
-                    </td>
-                    <td className="al-nowrap">
-                      <span className="apay-amount">
-                        <CurrencyMark id={h.currency} />
-                        <strong className="pg-mono">{h.amount}</strong>
-                        <small>{h.currency.toUpperCase()}</small>
-                      </span>
-                    </td>
-                    <td className="al-nowrap apay-wide apay-release">
-                      <small className="apay-show-sm apay-sub">
-                        {t('adminPayments.held.columns.releasesAt')}
-                      </small>
-                      {formatAdminDate(h.releasesAt)}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <LoadOlder query={query} label={t('adminPayments.older')} />
-        </>
-      )}
+      <PaymentsTable
+        query={query}
+        count={held.length}
+        loadingRows={4}
+        empty={
+          <EmptyState
+            icon={<Lock size={28} />}
+            title={t(term ? 'adminPayments.held.noMatch' : 'adminPayments.held.empty')}
+            text={term ? undefined : t('adminPayments.held.emptyText')}
+          />
+        }
+        testId="held-table"
+        head={
+          <>
+            <th>{t('adminPayments.held.columns.player')}</th>
+            <th>{t('adminPayments.held.columns.amount')}</th>
+            <th>{t('adminPayments.held.columns.releasesAt')}</th>
+          </>
+        }
+      >
+        {held.map((h) => (
+          <tr key={`${h.player._id}:${h.currency}`} data-testid="held-row">
+            <td>
+              <PlayerCell player={h.player} />
+            </td>
+            <td className="al-nowrap">
+              <span className="apay-amount">
+                <CurrencyMark id={h.currency} />
+                <strong className="pg-mono">{h.amount}</strong>
+                <small>{h.currency.toUpperCase()}</small>
+              </span>
+            </td>
+            <td className="al-nowrap apay-wide apay-release">
+              <small className="apay-show-sm apay-sub">{t('adminPayments.held.columns.releasesAt')}</small>
+              {formatAdminDate(h.releasesAt)}
+            </td>
+          </tr>
+        ))}
+      </PaymentsTable>
     </>
   );
 }
@@ -276,51 +316,44 @@ export function AddressesTab({ chains }: { chains: AdminChains['chains'] }) {
           testId="addresses-chain"
         />
       </AdminToolbar>
-      {query.isPending ? (
-        <AdminLoading rows={6} />
-      ) : query.isError ? (
-        <EmptyState tone="error" title={t('adminPayments.loadFailed')} />
-      ) : addresses.length === 0 ? (
-        <EmptyState
-          icon={<Link2 size={28} />}
-          title={t(term || chain ? 'adminPayments.addresses.noMatch' : 'adminPayments.addresses.empty')}
-          text={term || chain ? undefined : t('adminPayments.addresses.emptyText')}
-        />
-      ) : (
-        <>
-          <div className="pg-table-wrap">
-            <table className="pg-table apay-table apay-stack" data-testid="addresses-table">
-              <thead>
-                <tr>
-                  <th>{t('adminPayments.addresses.columns.player')}</th>
-                  <th>{t('adminPayments.addresses.columns.address')}</th>
-                  <th className="apay-hide-sm">{t('adminPayments.addresses.columns.index')}</th>
-                  <th className="apay-hide-sm">{t('adminPayments.addresses.columns.created')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {addresses.map((a) => (
-                  <tr key={a._id} data-testid="address-row">
-                    <td>
-                      <PlayerCell player={a.player} detail={formatAdminDate(a.created_at)} />
-                    </td>
-                    <td className="apay-wide">
-                      <span className="apay-hash">
-                        <span className="pg-tag">{a.chain.toUpperCase()}</span>
-                        <code title={a.address}>{shortHash(a.address, 10, 8)}</code>
-                        <CopyButton text={a.address} />
-                      </span>
-                    </td>
-                    <td className="apay-hide-sm pg-mono">{a.derivationIndex}</td>
-                    <td className="apay-hide-sm al-nowrap">{formatAdminDate(a.created_at)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <LoadOlder query={query} label={t('adminPayments.older')} />
-        </>
-      )}
+      <PaymentsTable
+        query={query}
+        count={addresses.length}
+        loadingRows={6}
+        empty={
+          <EmptyState
+            icon={<Link2 size={28} />}
+            title={t(term || chain ? 'adminPayments.addresses.noMatch' : 'adminPayments.addresses.empty')}
+            text={term || chain ? undefined : t('adminPayments.addresses.emptyText')}
+          />
+        }
+        testId="addresses-table"
+        head={
+          <>
+            <th>{t('adminPayments.addresses.columns.player')}</th>
+            <th>{t('adminPayments.addresses.columns.address')}</th>
+            <th className="apay-hide-sm">{t('adminPayments.addresses.columns.index')}</th>
+            <th className="apay-hide-sm">{t('adminPayments.addresses.columns.created')}</th>
+          </>
+        }
+      >
+        {addresses.map((a) => (
+          <tr key={a._id} data-testid="address-row">
+            <td>
+              <PlayerCell player={a.player} detail={formatAdminDate(a.created_at)} />
+            </td>
+            <td className="apay-wide">
+              <span className="apay-hash">
+                <span className="pg-tag">{a.chain.toUpperCase()}</span>
+                <code title={a.address}>{shortHash(a.address, 10, 8)}</code>
+                <CopyButton text={a.address} />
+              </span>
+            </td>
+            <td className="apay-hide-sm pg-mono">{a.derivationIndex}</td>
+            <td className="apay-hide-sm al-nowrap">{formatAdminDate(a.created_at)}</td>
+          </tr>
+        ))}
+      </PaymentsTable>
     </>
   );
 }

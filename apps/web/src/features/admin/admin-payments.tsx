@@ -20,7 +20,7 @@ import clsx from 'clsx';
 import { EmptyState, TabPanel, Tabs } from '../../ui';
 import { api, endpointRef } from '../../lib/api';
 import { useTranslation } from '../../lib/i18n';
-import { AdminLayout, AdminLoading, LoadOlder } from './admin-pages';
+import { AdminLayout } from './admin-pages';
 import {
   AddressesTab,
   ChainsTab,
@@ -28,6 +28,7 @@ import {
   CurrencyMark,
   HeldTab,
   PaymentCurrencies,
+  PaymentsTable,
   PlayerCell,
   Select,
 } from './admin-payments-lists';
@@ -137,77 +138,70 @@ function DepositsTab({ overview }: { overview: AdminChains | undefined }) {
           testId="deposits-status"
         />
       </AdminToolbar>
-      {query.isPending ? (
-        <AdminLoading rows={8} />
-      ) : query.isError ? (
-        <EmptyState tone="error" title={t('adminPayments.loadFailed')} />
-      ) : deposits.length === 0 ? (
-        <EmptyState
-          icon={<ArrowDownToLine size={28} />}
-          title={t(filtered ? 'adminPayments.deposits.noMatch' : 'adminPayments.deposits.empty')}
-          text={filtered ? undefined : t('adminPayments.deposits.emptyText')}
-        />
-      ) : (
-        <>
-          <div className="pg-table-wrap">
-            <table className="pg-table apay-table apay-stack" data-testid="deposits-table">
-              <thead>
-                <tr>
-                  <th>{t('adminPayments.deposits.columns.player')}</th>
-                  <th>{t('adminPayments.deposits.columns.amount')}</th>
-                  <th className="apay-hide-sm">{t('adminPayments.deposits.columns.chain')}</th>
-                  <th>{t('adminPayments.deposits.columns.confirmations')}</th>
-                  <th className="apay-hide-sm">{t('adminPayments.deposits.columns.status')}</th>
-                  <th className="apay-hide-md">{t('adminPayments.deposits.columns.txid')}</th>
-                  <th className="apay-hide-sm">{t('adminPayments.deposits.columns.time')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {deposits.map((d) => (
-                  <tr key={d._id} data-testid="deposit-row" data-id={d._id} data-txid={d.txid}>
-                    <td>
-                      <PlayerCell player={d.player} detail={formatAdminDate(d.created_at)} />
-                    </td>
-                    <td className="al-nowrap">
-                      <span className="apay-amount">
-                        <CurrencyMark id={d.currency} />
-                        <strong className="pg-mono">{d.amount}</strong>
-                        <small>{d.currency.toUpperCase()}</small>
-                      </span>
-                      <small className="apay-show-sm apay-sub">
-                        {t('adminPayments.deposits.columns.chain')}: {d.chain.toUpperCase()}
-                      </small>
-                    </td>
-                    <td className="apay-hide-sm">
-                      <span className="pg-tag">{d.chain.toUpperCase()}</span>
-                    </td>
-                    <td className="apay-conf-cell">
-                      <Confirmations deposit={d} />
-                      <span className="apay-show-sm">
-                        <StateTag state={d.status} />
-                      </span>
-                    </td>
-                    <td className="apay-hide-sm">
-                      <StateTag state={d.status} />
-                    </td>
-                    <td className="apay-hide-md">
-                      <span className="apay-hash">
-                        <code title={d.txid}>{shortHash(d.txid)}</code>
-                        <CopyButton text={d.txid} />
-                      </span>
-                      <small className="apay-sub" title={d.address}>
-                        → {shortHash(d.address, 6, 6)}
-                      </small>
-                    </td>
-                    <td className="apay-hide-sm al-nowrap">{formatAdminDate(d.created_at)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <LoadOlder query={query} label={t('adminPayments.older')} />
-        </>
-      )}
+      <PaymentsTable
+        query={query}
+        count={deposits.length}
+        loadingRows={8}
+        empty={
+          <EmptyState
+            icon={<ArrowDownToLine size={28} />}
+            title={t(filtered ? 'adminPayments.deposits.noMatch' : 'adminPayments.deposits.empty')}
+            text={filtered ? undefined : t('adminPayments.deposits.emptyText')}
+          />
+        }
+        testId="deposits-table"
+        head={
+          <>
+            <th>{t('adminPayments.deposits.columns.player')}</th>
+            <th>{t('adminPayments.deposits.columns.amount')}</th>
+            <th className="apay-hide-sm">{t('adminPayments.deposits.columns.chain')}</th>
+            <th>{t('adminPayments.deposits.columns.confirmations')}</th>
+            <th className="apay-hide-sm">{t('adminPayments.deposits.columns.status')}</th>
+            <th className="apay-hide-md">{t('adminPayments.deposits.columns.txid')}</th>
+            <th className="apay-hide-sm">{t('adminPayments.deposits.columns.time')}</th>
+          </>
+        }
+      >
+        {deposits.map((d) => (
+          <tr key={d._id} data-testid="deposit-row" data-id={d._id} data-txid={d.txid}>
+            <td>
+              <PlayerCell player={d.player} detail={formatAdminDate(d.created_at)} />
+            </td>
+            <td className="al-nowrap">
+              <span className="apay-amount">
+                <CurrencyMark id={d.currency} />
+                <strong className="pg-mono">{d.amount}</strong>
+                <small>{d.currency.toUpperCase()}</small>
+              </span>
+              <small className="apay-show-sm apay-sub">
+                {t('adminPayments.deposits.columns.chain')}: {d.chain.toUpperCase()}
+              </small>
+            </td>
+            <td className="apay-hide-sm">
+              <span className="pg-tag">{d.chain.toUpperCase()}</span>
+            </td>
+            <td className="apay-conf-cell">
+              <Confirmations deposit={d} />
+              <span className="apay-show-sm">
+                <StateTag state={d.status} />
+              </span>
+            </td>
+            <td className="apay-hide-sm">
+              <StateTag state={d.status} />
+            </td>
+            <td className="apay-hide-md">
+              <span className="apay-hash">
+                <code title={d.txid}>{shortHash(d.txid)}</code>
+                <CopyButton text={d.txid} />
+              </span>
+              <small className="apay-sub" title={d.address}>
+                → {shortHash(d.address, 6, 6)}
+              </small>
+            </td>
+            <td className="apay-hide-sm al-nowrap">{formatAdminDate(d.created_at)}</td>
+          </tr>
+        ))}
+      </PaymentsTable>
     </>
   );
 }
