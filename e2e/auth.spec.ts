@@ -271,7 +271,9 @@ test.describe('identity', () => {
     );
     await expectSignedIn(page);
     await expect(page).not.toHaveURL(/tgWebAppData/);
-    await expect(page.getByTestId('update-email-form')).toBeVisible();
+    // The mandatory email dialog is a chunk loaded on demand, the first time in this document: under CI
+    // load that took longer than the default 7 s once.
+    await expect(page.getByTestId('update-email-form')).toBeVisible({ timeout: 20_000 });
 
     // The server forgets the session (as a revocation from another device would).
     const token = await storedToken(page);
