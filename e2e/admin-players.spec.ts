@@ -172,6 +172,8 @@ test('an administrator notes and bans a player: the open session ends and sign-i
   await gotoPage(playerPage, '/');
   const avatar = playerPage.getByTestId('header').getByRole('link', { name: 'Profile' });
   await expect(avatar).toBeVisible({ timeout: 15_000 });
+  // A mark on this document: gone once the app has reloaded the page (below).
+  await playerPage.evaluate(() => Object.assign(window, { e2eBeforeBan: true }));
 
   const context = await newContext(browser, { viewport: { width: 1440, height: 900 } });
   const page = await context.newPage();
@@ -226,13 +228,18 @@ test('an administrator notes and bans a player: the open session ends and sign-i
     await page.setViewportSize({ width: 1440, height: 900 });
   }
 
-  // The player's open page: the next refresh answers 419, the app forgets the user and reloads.
-  // (The page may still be reloading: a read during the navigation is retried.)
+  // The player's open page: the next refresh answers 419, the app forgets the user and reloads. Wait for
+  // the new document (a sign-in dialog opened before the reload would vanish with the old one). A read
+  // during the navigation is retried.
   await expect
-    .poll(() => playerPage.evaluate(() => localStorage.getItem('nebula:user')).catch(() => 'reloading'), {
-      timeout: 30_000,
-    })
-    .toBeNull();
+    .poll(
+      () =>
+        playerPage
+          .evaluate(() => !('e2eBeforeBan' in window) && localStorage.getItem('nebula:user') === null)
+          .catch(() => false),
+      { timeout: 30_000 },
+    )
+    .toBe(true);
   const loader = playerPage.getByRole('status').filter({ hasText: 'Your session has expired. Reloading...' });
   await expect(loader).toHaveCount(0, { timeout: 15_000 });
   await expect(playerPage.getByTestId('sign-in')).toBeVisible({ timeout: 30_000 });
