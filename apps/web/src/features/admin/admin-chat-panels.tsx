@@ -12,7 +12,7 @@ import { Link } from 'react-router';
 import { Button, EmptyState, toast } from '../../ui';
 import { api, isApiError } from '../../lib/api';
 import { useTranslation } from '../../lib/i18n';
-import { AdminLoading, LoadOlder } from './admin-pages';
+import { AdminLoading, AdminTable, LoadOlder } from './admin-pages';
 import { adminChatApi, muteEnd, roomLabel } from './admin-chat-api';
 import { AdminToolbar } from './admin-toolbar';
 import { downloadCsv, toCsv } from './csv';
@@ -65,59 +65,57 @@ export function MutesPanel() {
         refresh={query}
         csv={{ onExport: exportCsv, count: mutes.length }}
       />
-      {query.isPending ? (
-        <AdminLoading rows={4} />
-      ) : query.isError ? (
-        <EmptyState tone="error" title={t('adminChat.loadFailed')} />
-      ) : mutes.length === 0 ? (
-        <EmptyState
-          icon={<Ban size={28} />}
-          title={t(term ? 'adminChat.mutes.noMatch' : 'adminChat.mutes.empty')}
-          text={term ? undefined : t('adminChat.mutes.emptyText')}
-        />
-      ) : (
-        <div className="pg-table-wrap">
-          <table className="pg-table al-table" data-testid="chat-mutes-table">
-            <thead>
-              <tr>
-                <th>{t('adminChat.columns.player')}</th>
-                <th>{t('adminChat.columns.until')}</th>
-                <th>{t('adminChat.columns.reason')}</th>
-                <th>{t('adminChat.columns.by')}</th>
-                <th aria-label={t('adminChat.unmute')} />
-              </tr>
-            </thead>
-            <tbody>
-              {mutes.map((mute) => (
-                <tr key={mute.userId} data-testid="chat-mute-row" data-name={mute.name}>
-                  <td>
-                    <strong>{mute.name}</strong>
-                  </td>
-                  <td className="al-nowrap">
-                    <span className="pg-tag ach-tag--muted">{muteEnd(mute.until, forever)}</span>
-                  </td>
-                  <td className="ach-reason">{mute.reason ?? '—'}</td>
-                  <td className="al-nowrap">
-                    {mute.mutedBy ?? '—'}
-                    {mute.mutedAt && <small className="ach-sub">{formatAdminDate(mute.mutedAt)}</small>}
-                  </td>
-                  <td className="al-nowrap ach-right">
-                    <Button
-                      size="sm"
-                      variant="secondary"
-                      loading={unmute.isPending && unmute.variables?.userId === mute.userId}
-                      onClick={() => unmute.mutate(mute)}
-                      data-testid="chat-mutes-unmute"
-                    >
-                      {t('adminChat.unmute')}
-                    </Button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <AdminTable
+        query={query}
+        count={mutes.length}
+        loadingRows={4}
+        errorTitle={t('adminChat.loadFailed')}
+        empty={
+          <EmptyState
+            icon={<Ban size={28} />}
+            title={t(term ? 'adminChat.mutes.noMatch' : 'adminChat.mutes.empty')}
+            text={term ? undefined : t('adminChat.mutes.emptyText')}
+          />
+        }
+        className="al-table"
+        testId="chat-mutes-table"
+        head={
+          <>
+            <th>{t('adminChat.columns.player')}</th>
+            <th>{t('adminChat.columns.until')}</th>
+            <th>{t('adminChat.columns.reason')}</th>
+            <th>{t('adminChat.columns.by')}</th>
+            <th aria-label={t('adminChat.unmute')} />
+          </>
+        }
+      >
+        {mutes.map((mute) => (
+          <tr key={mute.userId} data-testid="chat-mute-row" data-name={mute.name}>
+            <td>
+              <strong>{mute.name}</strong>
+            </td>
+            <td className="al-nowrap">
+              <span className="pg-tag ach-tag--muted">{muteEnd(mute.until, forever)}</span>
+            </td>
+            <td className="ach-reason">{mute.reason ?? '—'}</td>
+            <td className="al-nowrap">
+              {mute.mutedBy ?? '—'}
+              {mute.mutedAt && <small className="ach-sub">{formatAdminDate(mute.mutedAt)}</small>}
+            </td>
+            <td className="al-nowrap ach-right">
+              <Button
+                size="sm"
+                variant="secondary"
+                loading={unmute.isPending && unmute.variables?.userId === mute.userId}
+                onClick={() => unmute.mutate(mute)}
+                data-testid="chat-mutes-unmute"
+              >
+                {t('adminChat.unmute')}
+              </Button>
+            </td>
+          </tr>
+        ))}
+      </AdminTable>
     </>
   );
 }

@@ -17,7 +17,7 @@ import { NOTIFICATION_ICONS, NOTIFICATION_TEXT_MAX } from '@nebula/contracts/con
 import { Button, EmptyState, Tabs, toast } from '../../ui';
 import { api, endpointRef, isApiError } from '../../lib/api';
 import { useTranslation } from '../../lib/i18n';
-import { AdminLayout, AdminLoading, LoadOlder } from './admin-pages';
+import { AdminLayout, AdminTable } from './admin-pages';
 import { AdminToolbar } from './admin-toolbar';
 import { downloadCsv, toCsv } from './csv';
 import { formatAdminDate } from './format';
@@ -213,78 +213,74 @@ export function AdminNotificationsPage() {
         refresh={query}
         csv={{ onExport: exportCsv, count: shown.length, testId: 'notifications-export' }}
       />
-      {query.isPending ? (
-        <AdminLoading rows={5} />
-      ) : query.isError ? (
-        <EmptyState tone="error" title={t('adminNotifications.loadFailed')} />
-      ) : shown.length === 0 ? (
-        <EmptyState
-          icon={<BellRing size={28} />}
-          title={t(term ? 'adminNotifications.noMatch' : 'adminNotifications.empty')}
-          text={term ? undefined : t('adminNotifications.emptyText')}
-        />
-      ) : (
-        <>
-          <div className="pg-table-wrap">
-            <table className="pg-table al-table an-table" data-testid="admin-notifications">
-              <thead>
-                <tr>
-                  <th>{t('adminNotifications.columns.notification')}</th>
-                  <th>{t('adminNotifications.columns.audience')}</th>
-                  <th>{t('adminNotifications.columns.created')}</th>
-                  <th>{t('adminNotifications.columns.dismissed')}</th>
-                  <th>{t('adminNotifications.columns.status')}</th>
-                  <th aria-label={t('adminNotifications.withdraw')} />
-                </tr>
-              </thead>
-              <tbody>
-                {shown.map((n) => {
-                  const status = statusOf(n, now);
-                  return (
-                    <tr key={n.id} data-testid="admin-notification" data-id={n.id}>
-                      <td className="an-text">
-                        <span className="pg-tag">{t(`adminNotifications.kind.${n.kind}`)}</span>{' '}
-                        <small className="an-icon">{t(`adminNotifications.icons.${n.icon}`)}</small>
-                        {/* HTML the server sanitised. */}
-                        <div dangerouslySetInnerHTML={{ __html: n.text }} />
-                      </td>
-                      <td>{n.player ?? <em>{t('adminNotifications.everyone')}</em>}</td>
-                      <td className="al-nowrap">
-                        {formatAdminDate(n.createdAt)}
-                        {n.createdBy && (
-                          <>
-                            <br />
-                            <small>{t('adminNotifications.by', { name: n.createdBy })}</small>
-                          </>
-                        )}
-                      </td>
-                      <td className="num">{n.dismissed}</td>
-                      <td>
-                        <span className={`pg-tag an-status an-status--${status}`}>
-                          {t(`adminNotifications.${status}`)}
-                        </span>
-                      </td>
-                      <td>
-                        {status === 'live' && (
-                          <Button
-                            size="sm"
-                            variant="ghost"
-                            onClick={() => void withdraw(n.id)}
-                            data-testid="notification-withdraw"
-                          >
-                            {t('adminNotifications.withdraw')}
-                          </Button>
-                        )}
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
-          <LoadOlder query={query} label={t('adminNotifications.older')} />
-        </>
-      )}
+      <AdminTable
+        query={query}
+        count={shown.length}
+        loadingRows={5}
+        errorTitle={t('adminNotifications.loadFailed')}
+        olderLabel={t('adminNotifications.older')}
+        empty={
+          <EmptyState
+            icon={<BellRing size={28} />}
+            title={t(term ? 'adminNotifications.noMatch' : 'adminNotifications.empty')}
+            text={term ? undefined : t('adminNotifications.emptyText')}
+          />
+        }
+        className="al-table an-table"
+        testId="admin-notifications"
+        head={
+          <>
+            <th>{t('adminNotifications.columns.notification')}</th>
+            <th>{t('adminNotifications.columns.audience')}</th>
+            <th>{t('adminNotifications.columns.created')}</th>
+            <th>{t('adminNotifications.columns.dismissed')}</th>
+            <th>{t('adminNotifications.columns.status')}</th>
+            <th aria-label={t('adminNotifications.withdraw')} />
+          </>
+        }
+      >
+        {shown.map((n) => {
+          const status = statusOf(n, now);
+          return (
+            <tr key={n.id} data-testid="admin-notification" data-id={n.id}>
+              <td className="an-text">
+                <span className="pg-tag">{t(`adminNotifications.kind.${n.kind}`)}</span>{' '}
+                <small className="an-icon">{t(`adminNotifications.icons.${n.icon}`)}</small>
+                {/* HTML the server sanitised. */}
+                <div dangerouslySetInnerHTML={{ __html: n.text }} />
+              </td>
+              <td>{n.player ?? <em>{t('adminNotifications.everyone')}</em>}</td>
+              <td className="al-nowrap">
+                {formatAdminDate(n.createdAt)}
+                {n.createdBy && (
+                  <>
+                    <br />
+                    <small>{t('adminNotifications.by', { name: n.createdBy })}</small>
+                  </>
+                )}
+              </td>
+              <td className="num">{n.dismissed}</td>
+              <td>
+                <span className={`pg-tag an-status an-status--${status}`}>
+                  {t(`adminNotifications.${status}`)}
+                </span>
+              </td>
+              <td>
+                {status === 'live' && (
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    onClick={() => void withdraw(n.id)}
+                    data-testid="notification-withdraw"
+                  >
+                    {t('adminNotifications.withdraw')}
+                  </Button>
+                )}
+              </td>
+            </tr>
+          );
+        })}
+      </AdminTable>
     </AdminLayout>
   );
 }

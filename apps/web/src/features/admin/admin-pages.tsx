@@ -102,6 +102,67 @@ export function LoadOlder({
   );
 }
 
+/**
+ * A back-office list: a loader while the first page loads, the error or the empty state, else the
+ * table (`pg-table` with `className`) and, for a paged query, the button loading older pages.
+ */
+export function AdminTable({
+  query,
+  count,
+  loadingRows,
+  errorTitle,
+  empty,
+  className,
+  testId,
+  head,
+  children,
+  olderLabel,
+}: {
+  query: {
+    isPending: boolean;
+    isError: boolean;
+    hasNextPage?: boolean;
+    isFetchingNextPage?: boolean;
+    fetchNextPage?: () => unknown;
+  };
+  /** Rows to show (0 shows `empty`). */
+  count: number;
+  loadingRows: number;
+  errorTitle: string;
+  empty: ReactNode;
+  className: string;
+  testId: string;
+  /** The header cells. */
+  head: ReactNode;
+  /** The rows. */
+  children: ReactNode;
+  /** A paged query's button that loads older pages. */
+  olderLabel?: string;
+}) {
+  if (query.isPending) return <AdminLoading rows={loadingRows} />;
+  if (query.isError) return <EmptyState tone="error" title={errorTitle} />;
+  if (count === 0) return <>{empty}</>;
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
+  return (
+    <>
+      <div className="pg-table-wrap">
+        <table className={`pg-table ${className}`} data-testid={testId}>
+          <thead>
+            <tr>{head}</tr>
+          </thead>
+          <tbody>{children}</tbody>
+        </table>
+      </div>
+      {fetchNextPage && olderLabel && (
+        <LoadOlder
+          query={{ hasNextPage: !!hasNextPage, isFetchingNextPage: !!isFetchingNextPage, fetchNextPage }}
+          label={olderLabel}
+        />
+      )}
+    </>
+  );
+}
+
 export function AdminLayout({
   title,
   crumbs,

@@ -16,7 +16,7 @@ import { CurrencyIcon, EmptyState } from '../../ui';
 import { api, endpointRef } from '../../lib/api';
 import { useTranslation } from '../../lib/i18n';
 import { useAppStore } from '../../lib/store';
-import { AdminLoading, LoadOlder } from './admin-pages';
+import { AdminLoading, AdminTable } from './admin-pages';
 import { CurrencySwitch } from './admin-payments-currency';
 import { shortHash } from './admin-payments-model';
 import { AdminToolbar } from './admin-toolbar';
@@ -37,55 +37,6 @@ export function CurrencyMark({ id }: { id: string }) {
   const listed = useContext(PaymentCurrencies).find((c) => c.id === id);
   const known = useAppStore((state) => state.currencies[id]);
   return <CurrencyIcon currency={listed ?? known ?? { id, icon: id, style: '#5b6478' }} size={18} />;
-}
-
-/**
- * A section's list: a loader while the first page loads, the error or the empty state, else the table
- * (rows stack into cards on phones: `apay-stack`) and the button loading older pages.
- */
-export function PaymentsTable({
-  query,
-  count,
-  loadingRows,
-  empty,
-  testId,
-  head,
-  children,
-}: {
-  query: {
-    isPending: boolean;
-    isError: boolean;
-    hasNextPage: boolean;
-    isFetchingNextPage: boolean;
-    fetchNextPage: () => unknown;
-  };
-  /** Rows loaded so far (0 shows `empty`). */
-  count: number;
-  loadingRows: number;
-  empty: ReactNode;
-  testId: string;
-  /** The header cells. */
-  head: ReactNode;
-  /** The rows. */
-  children: ReactNode;
-}) {
-  const { t } = useTranslation();
-  if (query.isPending) return <AdminLoading rows={loadingRows} />;
-  if (query.isError) return <EmptyState tone="error" title={t('adminPayments.loadFailed')} />;
-  if (count === 0) return empty;
-  return (
-    <>
-      <div className="pg-table-wrap">
-        <table className="pg-table apay-table apay-stack" data-testid={testId}>
-          <thead>
-            <tr>{head}</tr>
-          </thead>
-          <tbody>{children}</tbody>
-        </table>
-      </div>
-      <LoadOlder query={query} label={t('adminPayments.older')} />
-    </>
-  );
 }
 
 /** The player of a row: avatar letter, name and a second line, opening `/admin/user/{id}` in a new tab. */
@@ -215,7 +166,10 @@ export function HeldTab() {
         refresh={query}
         csv={{ onExport: exportCsv, count: held.length, testId: 'held-export' }}
       />
-      <PaymentsTable
+      <AdminTable
+        className="apay-table apay-stack"
+        errorTitle={t('adminPayments.loadFailed')}
+        olderLabel={t('adminPayments.older')}
         query={query}
         count={held.length}
         loadingRows={4}
@@ -253,7 +207,7 @@ export function HeldTab() {
             </td>
           </tr>
         ))}
-      </PaymentsTable>
+      </AdminTable>
     </>
   );
 }
@@ -316,7 +270,10 @@ export function AddressesTab({ chains }: { chains: AdminChains['chains'] }) {
           testId="addresses-chain"
         />
       </AdminToolbar>
-      <PaymentsTable
+      <AdminTable
+        className="apay-table apay-stack"
+        errorTitle={t('adminPayments.loadFailed')}
+        olderLabel={t('adminPayments.older')}
         query={query}
         count={addresses.length}
         loadingRows={6}
@@ -353,7 +310,7 @@ export function AddressesTab({ chains }: { chains: AdminChains['chains'] }) {
             <td className="apay-hide-sm al-nowrap">{formatAdminDate(a.created_at)}</td>
           </tr>
         ))}
-      </PaymentsTable>
+      </AdminTable>
     </>
   );
 }

@@ -20,7 +20,7 @@ import clsx from 'clsx';
 import { EmptyState, TabPanel, Tabs } from '../../ui';
 import { api, endpointRef } from '../../lib/api';
 import { useTranslation } from '../../lib/i18n';
-import { AdminLayout } from './admin-pages';
+import { AdminLayout, AdminTable } from './admin-pages';
 import {
   AddressesTab,
   ChainsTab,
@@ -28,7 +28,6 @@ import {
   CurrencyMark,
   HeldTab,
   PaymentCurrencies,
-  PaymentsTable,
   PlayerCell,
   Select,
 } from './admin-payments-lists';
@@ -138,7 +137,10 @@ function DepositsTab({ overview }: { overview: AdminChains | undefined }) {
           testId="deposits-status"
         />
       </AdminToolbar>
-      <PaymentsTable
+      <AdminTable
+        className="apay-table apay-stack"
+        errorTitle={t('adminPayments.loadFailed')}
+        olderLabel={t('adminPayments.older')}
         query={query}
         count={deposits.length}
         loadingRows={8}
@@ -201,7 +203,7 @@ function DepositsTab({ overview }: { overview: AdminChains | undefined }) {
             <td className="apay-hide-sm al-nowrap">{formatAdminDate(d.created_at)}</td>
           </tr>
         ))}
-      </PaymentsTable>
+      </AdminTable>
     </>
   );
 }

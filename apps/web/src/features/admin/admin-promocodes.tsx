@@ -14,7 +14,7 @@ import { type ApiError, api, isApiError } from '../../lib/api';
 import { useTranslation } from '../../lib/i18n';
 import { promocodeApi } from '../../lib/promocodes';
 import { useAppStore } from '../../lib/store';
-import { AdminLayout, AdminLoading, LoadOlder } from './admin-pages';
+import { AdminLayout, AdminTable } from './admin-pages';
 import { AdminToolbar } from './admin-toolbar';
 import { downloadCsv, toCsv } from './csv';
 import { formatAdminDate } from './format';
@@ -336,104 +336,100 @@ export function AdminPromocodesPage() {
         </label>
       </AdminToolbar>
       {creating && <CreateForm onDone={() => setCreating(false)} />}
-      {query.isPending ? (
-        <AdminLoading rows={6} />
-      ) : query.isError ? (
-        <EmptyState tone="error" title={t('adminPromocodes.loadFailed')} />
-      ) : codes.length === 0 ? (
-        <EmptyState
-          icon={<Ticket size={28} />}
-          title={t(term || status !== 'all' ? 'adminPromocodes.noMatch' : 'adminPromocodes.empty')}
-          text={term || status !== 'all' ? undefined : t('adminPromocodes.emptyText')}
-        />
-      ) : (
-        <>
-          <div className="pg-table-wrap">
-            <table className="pg-table al-table apc-table" data-testid="promo-table">
-              <thead>
-                <tr>
-                  <th>{t('adminPromocodes.columns.code')}</th>
-                  <th>{t('adminPromocodes.columns.value')}</th>
-                  <th>{t('adminPromocodes.columns.uses')}</th>
-                  <th>{t('adminPromocodes.columns.expires')}</th>
-                  <th>{t('adminPromocodes.columns.rules')}</th>
-                  <th>{t('adminPromocodes.columns.status')}</th>
-                  <th>{t('adminPromocodes.columns.created')}</th>
-                  <th aria-label={t('adminPromocodes.disable')} />
-                </tr>
-              </thead>
-              <tbody>
-                {codes.map((code) => (
-                  <tr key={code.id} data-testid="promo-row" data-code={code.code}>
-                    <td>
-                      <code className="apc-code">{code.code}</code>
-                      {code.description && <small className="apc-desc">{code.description}</small>}
-                    </td>
-                    <td className="al-nowrap">
-                      <strong className="apc-value">
-                        {code.type === 'tickets'
-                          ? t('adminPromocodes.ticketsValue', { count: code.tickets ?? 0 })
-                          : `${code.value} ${code.currency.toUpperCase()}`}
-                      </strong>
-                      <small className="apc-desc">{t(`adminPromocodes.form.types.${code.type}`)}</small>
-                    </td>
-                    <td className="al-nowrap">
-                      {code.uses} / {code.maxUses ?? t('adminPromocodes.unlimited')}
-                    </td>
-                    <td className="al-nowrap">
-                      {code.expiresAt ? formatAdminDate(code.expiresAt) : t('adminPromocodes.never')}
-                    </td>
-                    <td>
-                      <Rules code={code} />
-                    </td>
-                    <td>
-                      <span className={clsx('pg-tag', !code.disabled && 'pg-tag--accent')}>
-                        {t(`adminPromocodes.status.${code.disabled ? 'disabled' : 'active'}`)}
-                      </span>
-                    </td>
-                    <td className="al-nowrap">
-                      {formatAdminDate(code.createdAt)}
-                      {code.createdBy && <small className="apc-desc">{code.createdBy}</small>}
-                    </td>
-                    <td className="al-nowrap apc-actions">
-                      {!code.disabled &&
-                        (confirming === code.id ? (
-                          <>
-                            <span className="apc-confirm">
-                              {t('adminPromocodes.confirmDisable', { code: code.code })}
-                            </span>
-                            <Button
-                              size="sm"
-                              variant="danger"
-                              loading={disable.isPending}
-                              onClick={() => disable.mutate(code.id)}
-                              data-testid="promo-disable-confirm"
-                            >
-                              {t('adminPromocodes.confirm')}
-                            </Button>
-                            <Button size="sm" variant="ghost" onClick={() => setConfirming(null)}>
-                              {t('adminPromocodes.cancel')}
-                            </Button>
-                          </>
-                        ) : (
-                          <Button
-                            size="sm"
-                            variant="ghost"
-                            onClick={() => setConfirming(code.id)}
-                            data-testid="promo-disable"
-                          >
-                            {t('adminPromocodes.disable')}
-                          </Button>
-                        ))}
-                    </td>
-                  </tr>
+      <AdminTable
+        query={query}
+        count={codes.length}
+        loadingRows={6}
+        errorTitle={t('adminPromocodes.loadFailed')}
+        olderLabel={t('adminPromocodes.older')}
+        empty={
+          <EmptyState
+            icon={<Ticket size={28} />}
+            title={t(term || status !== 'all' ? 'adminPromocodes.noMatch' : 'adminPromocodes.empty')}
+            text={term || status !== 'all' ? undefined : t('adminPromocodes.emptyText')}
+          />
+        }
+        className="al-table apc-table"
+        testId="promo-table"
+        head={
+          <>
+            <th>{t('adminPromocodes.columns.code')}</th>
+            <th>{t('adminPromocodes.columns.value')}</th>
+            <th>{t('adminPromocodes.columns.uses')}</th>
+            <th>{t('adminPromocodes.columns.expires')}</th>
+            <th>{t('adminPromocodes.columns.rules')}</th>
+            <th>{t('adminPromocodes.columns.status')}</th>
+            <th>{t('adminPromocodes.columns.created')}</th>
+            <th aria-label={t('adminPromocodes.disable')} />
+          </>
+        }
+      >
+        {codes.map((code) => (
+          <tr key={code.id} data-testid="promo-row" data-code={code.code}>
+            <td>
+              <code className="apc-code">{code.code}</code>
+              {code.description && <small className="apc-desc">{code.description}</small>}
+            </td>
+            <td className="al-nowrap">
+              <strong className="apc-value">
+                {code.type === 'tickets'
+                  ? t('adminPromocodes.ticketsValue', { count: code.tickets ?? 0 })
+                  : `${code.value} ${code.currency.toUpperCase()}`}
+              </strong>
+              <small className="apc-desc">{t(`adminPromocodes.form.types.${code.type}`)}</small>
+            </td>
+            <td className="al-nowrap">
+              {code.uses} / {code.maxUses ?? t('adminPromocodes.unlimited')}
+            </td>
+            <td className="al-nowrap">
+              {code.expiresAt ? formatAdminDate(code.expiresAt) : t('adminPromocodes.never')}
+            </td>
+            <td>
+              <Rules code={code} />
+            </td>
+            <td>
+              <span className={clsx('pg-tag', !code.disabled && 'pg-tag--accent')}>
+                {t(`adminPromocodes.status.${code.disabled ? 'disabled' : 'active'}`)}
+              </span>
+            </td>
+            <td className="al-nowrap">
+              {formatAdminDate(code.createdAt)}
+              {code.createdBy && <small className="apc-desc">{code.createdBy}</small>}
+            </td>
+            <td className="al-nowrap apc-actions">
+              {!code.disabled &&
+                (confirming === code.id ? (
+                  <>
+                    <span className="apc-confirm">
+                      {t('adminPromocodes.confirmDisable', { code: code.code })}
+                    </span>
+                    <Button
+                      size="sm"
+                      variant="danger"
+                      loading={disable.isPending}
+                      onClick={() => disable.mutate(code.id)}
+                      data-testid="promo-disable-confirm"
+                    >
+                      {t('adminPromocodes.confirm')}
+                    </Button>
+                    <Button size="sm" variant="ghost" onClick={() => setConfirming(null)}>
+                      {t('adminPromocodes.cancel')}
+                    </Button>
+                  </>
+                ) : (
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    onClick={() => setConfirming(code.id)}
+                    data-testid="promo-disable"
+                  >
+                    {t('adminPromocodes.disable')}
+                  </Button>
                 ))}
-              </tbody>
-            </table>
-          </div>
-          <LoadOlder query={query} label={t('adminPromocodes.older')} />
-        </>
-      )}
+            </td>
+          </tr>
+        ))}
+      </AdminTable>
     </AdminLayout>
   );
 }

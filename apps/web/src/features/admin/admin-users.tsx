@@ -11,7 +11,7 @@ import { ExternalLink, Users } from 'lucide-react';
 import { EmptyState } from '../../ui';
 import { api, endpointRef } from '../../lib/api';
 import { useTranslation } from '../../lib/i18n';
-import { AdminLayout, AdminLoading, LoadOlder } from './admin-pages';
+import { AdminLayout, AdminTable } from './admin-pages';
 import { AdminToolbar } from './admin-toolbar';
 import { downloadCsv, toCsv } from './csv';
 import { formatAdminDate } from './format';
@@ -100,70 +100,66 @@ export function AdminUsersPage() {
         refresh={query}
         csv={{ onExport: exportCsv, count: users.length, testId: 'players-export' }}
       />
-      {query.isPending ? (
-        <AdminLoading rows={8} />
-      ) : query.isError ? (
-        <EmptyState tone="error" title={t('adminPlayers.loadFailed')} />
-      ) : users.length === 0 ? (
-        <EmptyState
-          icon={<Users size={28} />}
-          title={t(term ? 'adminPlayers.noMatch' : 'adminPlayers.empty')}
-        />
-      ) : (
-        <>
-          <div className="pg-table-wrap">
-            <table className="pg-table ap-table" data-testid="players-table">
-              <thead>
-                <tr>
-                  <th>{t('adminPlayers.columns.name')}</th>
-                  <th className="ap-hide-sm">{t('adminPlayers.columns.email')}</th>
-                  <th>{t('adminPlayers.columns.vip')}</th>
-                  <th className="ap-hide-sm">{t('adminPlayers.columns.roles')}</th>
-                  <th className="ap-hide-sm">{t('adminPlayers.columns.registered')}</th>
-                  <th>{t('adminPlayers.columns.state')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {users.map((user) => (
-                  <tr key={user._id} data-testid="players-row" data-id={user._id}>
-                    <td className="ap-player">
-                      <Link
-                        to={`/admin/user/${user._id}`}
-                        target="_blank"
-                        rel="noopener"
-                        className="ap-player__link"
-                        data-testid="players-open"
-                      >
-                        <span className="ap-avatar" aria-hidden="true">
-                          {user.name.slice(0, 1).toUpperCase()}
-                        </span>
-                        <span className="ap-player__text">
-                          <strong>{user.name}</strong>
-                          <small className="ap-show-sm">{user.email ?? user._id}</small>
-                          <small className="ap-hide-sm">{user._id}</small>
-                        </span>
-                        <ExternalLink size={13} aria-hidden="true" className="ap-player__ext" />
-                      </Link>
-                    </td>
-                    <td className="ap-hide-sm ap-email">{user.email ?? '—'}</td>
-                    <td>
-                      <span className="ap-vip">{user.vipLevel}</span>
-                    </td>
-                    <td className="ap-hide-sm">
-                      <RoleTags roles={user.roles} />
-                    </td>
-                    <td className="ap-hide-sm al-nowrap">{formatAdminDate(user.created_at)}</td>
-                    <td>
-                      <StateTag row={user} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <LoadOlder query={query} label={t('adminPlayers.older')} />
-        </>
-      )}
+      <AdminTable
+        query={query}
+        count={users.length}
+        loadingRows={8}
+        errorTitle={t('adminPlayers.loadFailed')}
+        olderLabel={t('adminPlayers.older')}
+        empty={
+          <EmptyState
+            icon={<Users size={28} />}
+            title={t(term ? 'adminPlayers.noMatch' : 'adminPlayers.empty')}
+          />
+        }
+        className="ap-table"
+        testId="players-table"
+        head={
+          <>
+            <th>{t('adminPlayers.columns.name')}</th>
+            <th className="ap-hide-sm">{t('adminPlayers.columns.email')}</th>
+            <th>{t('adminPlayers.columns.vip')}</th>
+            <th className="ap-hide-sm">{t('adminPlayers.columns.roles')}</th>
+            <th className="ap-hide-sm">{t('adminPlayers.columns.registered')}</th>
+            <th>{t('adminPlayers.columns.state')}</th>
+          </>
+        }
+      >
+        {users.map((user) => (
+          <tr key={user._id} data-testid="players-row" data-id={user._id}>
+            <td className="ap-player">
+              <Link
+                to={`/admin/user/${user._id}`}
+                target="_blank"
+                rel="noopener"
+                className="ap-player__link"
+                data-testid="players-open"
+              >
+                <span className="ap-avatar" aria-hidden="true">
+                  {user.name.slice(0, 1).toUpperCase()}
+                </span>
+                <span className="ap-player__text">
+                  <strong>{user.name}</strong>
+                  <small className="ap-show-sm">{user.email ?? user._id}</small>
+                  <small className="ap-hide-sm">{user._id}</small>
+                </span>
+                <ExternalLink size={13} aria-hidden="true" className="ap-player__ext" />
+              </Link>
+            </td>
+            <td className="ap-hide-sm ap-email">{user.email ?? '—'}</td>
+            <td>
+              <span className="ap-vip">{user.vipLevel}</span>
+            </td>
+            <td className="ap-hide-sm">
+              <RoleTags roles={user.roles} />
+            </td>
+            <td className="ap-hide-sm al-nowrap">{formatAdminDate(user.created_at)}</td>
+            <td>
+              <StateTag row={user} />
+            </td>
+          </tr>
+        ))}
+      </AdminTable>
     </AdminLayout>
   );
 }
