@@ -75,9 +75,6 @@ export {
   consumerPosition,
   deliverToAll,
   deliverWagers,
-  readSegment,
-  type StreamPosition,
-  type StreamSegment,
   drainWagers,
   wagerStreamJob,
 } from './stream.js';

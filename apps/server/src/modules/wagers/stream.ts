@@ -83,7 +83,7 @@ const NEXT_SQL = `select b.id::text as id, b.product, b.game, b.user_id::text as
  limit $3`;
 
 /** A position in the stream: a record's (transaction id, bet id), both as decimal strings. */
-export interface StreamPosition {
+interface StreamPosition {
   tx: string;
   id: string;
 }
@@ -94,7 +94,7 @@ type StreamRow = SettledWager & { tx: string };
  * The records of the stream right after `from`, at most `batch`, read in one statement (outside any
  * transaction is fine: see the module comment). `full`: the segment was cut by `batch`, more may follow.
  */
-export interface StreamSegment {
+interface StreamSegment {
   from: StreamPosition;
   rows: readonly StreamRow[];
   full: boolean;
@@ -107,7 +107,7 @@ const isAfter = (a: StreamPosition, b: StreamPosition): boolean => {
 };
 
 /** Reads the {@link StreamSegment} after `from`. */
-export async function readSegment(
+async function readSegment(
   q: Pick<Session, 'query'>,
   from: StreamPosition,
   batch = STREAM_BATCH,
